@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ResultCode, ResultMessage } from '@cube/contract';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  LogController,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { dashboardRoutes } from './modules/desk/dashboard/routes.js';
+import { noticeRoutes } from './modules/desk/notice/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { errorLogRoutes } from './modules/log/error/routes.js';
+import { ossRoutes } from './modules/resource/oss/routes.js';
+import { dictRoutes } from './modules/system/dict/routes.js';
+import { menuRoutes } from './modules/system/menu/routes.js';
+import { orgLookupRoutes } from './modules/system/org/routes.js';
+import { paramRoutes } from './modules/system/param/routes.js';
+import { selfCheckRoutes } from './modules/system/self-check/routes.js';
+import { siteRoutes } from './modules/system/site/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import { type Access, enforceAccessDeclarations, installAccessControl } from './platform/access.js';
+import { CacheRegistry } from './platform/caches.js';
+import { fail } from './platform/envelope.js';
+import { AppError } from './platform/errors.js';
+import { loggerOptions, redactUrl } from './platform/logging.js';
+import type { SharedStore } from './platform/store.js';
+import { TokenService } from './platform/tokens.js';
+
+z.config(z.locales.zhCN());
+
+export interface AppDeps {
+  config: AppConfig;
+  db: DatabaseHandle;
+  store: SharedStore;
+  tokens: TokenService;
+  caches: CacheRegistry;
+  /** Flipped by graceful shutdown so that readiness fails while in-flight requests finish. */
+  lifecycle: { shuttingDown: boolean };
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: DatabaseHandle;
+  store: SharedStore;
+  /** Tests turn logging off (`false`) or capture it (`loggerInstance`). */
+  logger?: boolean | object;
+  loggerInstance?: FastifyBaseLogger;
+  /** Extra routes registered before the app is sealed (tests). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  routes: Array<{ method: string; url: string; access?: Access }>;
+}
+
+const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const fastifyOptions: FastifyHttpOptions<Server> = {
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: (options.logger ?? loggerOptions(config)) as FastifyHttpOptions<Server>['logger'] }),
+    // Our own onResponse hook logs each request once, with secrets redacted from the URL.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count is valid at run time (proxy-addr) although Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    requestTimeout: 120_000,
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+  };
+  const app: FastifyInstance = Fastify(fastifyOptions);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config,
+    db: options.db,
+    store: options.store,
+    tokens: new TokenService(config.jwtSecret),
+    caches: new CacheRegistry(),
+    lifecycle: { shuttingDown: false },
+  };
+  const routes: BuiltApp['routes'] = [];
+  enforceAccessDeclarations(app, routes);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send(fail(error.code, error.message));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first failing field's message, in Chinese, is what the form shows (contract §1.5).
+      const first = error.validation[0];
+      return reply.code(400).send(fail(ResultCode.FAILURE, first?.message || ResultMessage.PARAM_INVALID));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, url: redactUrl(request.url) }, 'response did not match its schema');
+      return reply
+        .code(500)
+        .send(fail(ResultCode.INTERNAL_SERVER_ERROR, ResultMessage.INTERNAL_SERVER_ERROR));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(fail(429, ResultMessage.TOO_MANY_REQUESTS));
+    if (status === 413) return reply.code(413).send(fail(413, '请求内容过大'));
+    if (status === 415) return reply.code(415).send(fail(415, ResultMessage.MEDIA_TYPE_NOT_SUPPORTED));
+    if (status >= 400 && status < 500)
+      return reply.code(400).send(fail(ResultCode.FAILURE, ResultMessage.PARAM_INVALID));
+    request.log.error({ err: error, url: redactUrl(request.url) }, 'unhandled error');
+    return reply.code(500).send(fail(ResultCode.INTERNAL_SERVER_ERROR, ResultMessage.INTERNAL_SERVER_ERROR));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // antd writes its CSS-in-JS styles inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.store.redis ? { redis: deps.store.redis, nameSpace: 'cube:rl:' } : {}),
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: 429,
+      success: false,
+      msg: ResultMessage.TOO_MANY_REQUESTS,
+      data: {},
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: 2000,
+    retryAfter: 10,
+    pressureHandler: (_req, reply) => {
+      reply
+        .code(503)
+        .header('Retry-After', '10')
+        .send(fail(ResultCode.SERVICE_UNAVAILABLE, ResultMessage.SERVICE_UNAVAILABLE));
+    },
+  });
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Cube Portal API', version: '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+  }
+
+  installAccessControl(app, deps);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        tenantId: request.ctx?.tenantId,
+        userId: request.ctx?.userId,
+        ip: request.ip,
+      },
+      'request completed',
+    );
+  });
+
+  const auth = new AuthService({ db: deps.db, store: deps.store, tokens: deps.tokens, config, log: app.log });
+  healthRoutes(app, deps);
+  authRoutes(app, deps, auth);
+  siteRoutes(app, deps);
+  paramRoutes(app, deps);
+  userRoutes(app, deps, auth);
+  menuRoutes(app, deps);
+  noticeRoutes(app, deps);
+  errorLogRoutes(app, deps);
+  ossRoutes(app, deps);
+  dictRoutes(app, deps);
+  orgLookupRoutes(app, deps);
+  selfCheckRoutes(app, deps);
+  dashboardRoutes(app, deps);
+  if (config.apiDocs) {
+    app.get('/api/openapi.json', { config: { access: { kind: 'public' } } }, async () => app.swagger());
+  }
+  options.extend?.(app);
+
+  const webDist = config.webDist ?? defaultWebDist();
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.code(404).send(fail(ResultCode.NOT_FOUND, ResultMessage.NOT_FOUND));
+    }
+    // Every other GET is a client-side route of the single-page app.
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  await app.ready();
+  return { app, deps, routes };
+}

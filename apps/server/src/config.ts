@@ -1,0 +1,183 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Signing secrets that are public knowledge: the reference platforms' defaults and our own examples. A process
+ * in production refuses to start with any of them (security checklist A1).
+ */
+export const KNOWN_DEFAULT_SECRETS = new Set([
+  'Blade',
+  'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+  'abcdefghijklmnopqrstuvwxyz',
+  'thanks,pig4cloud',
+  'secret',
+  'changeme',
+  'change-me-to-a-long-random-secret-of-at-least-32-bytes',
+]);
+export const MIN_SECRET_LENGTH = 32;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  CUBE_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  CUBE_JWT_SECRET: z.string().optional(),
+  CUBE_WEB_CLIENT_ID: z.string().default('cube_web'),
+  CUBE_WEB_CLIENT_SECRET: z.string().optional(),
+  CUBE_ADMIN_PASSWORD: z.string().optional(),
+  CUBE_DEMO: booleanFlag.optional(),
+  CUBE_CAPTCHA: booleanFlag.default(false),
+  CUBE_SWITCH_MODE: booleanFlag.default(false),
+  CUBE_LANGUAGE_MODE: booleanFlag.default(false),
+  CUBE_SITE_KEY: z.string().default('cube'),
+  CUBE_SESSION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
+  CUBE_TRUST_PROXY: z.string().optional(),
+  CUBE_LOG_LEVEL: z.string().default('info'),
+  CUBE_WEB_DIST: z.string().optional(),
+  CUBE_API_DOCS: booleanFlag.optional(),
+  CUBE_WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
+  CUBE_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+});
+
+export interface AppConfig {
+  production: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  webClient: { clientId: string; clientSecret: string };
+  /** First administrator password for a production install; generated and printed once when absent. */
+  adminPassword: string | undefined;
+  /** Demo mode seeds the demo tenants and accounts with their documented passwords. */
+  demo: boolean;
+  features: { captcha: boolean; switchMode: boolean; languageMode: boolean };
+  siteKey: string;
+  sessionMaxSeconds: number;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  webDist: string | undefined;
+  apiDocs: boolean;
+  workerId: number;
+  /** Largest file `put-file` accepts; larger uploads are answered 413. */
+  uploadMaxBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+interface StoredSecrets {
+  jwtSecret?: string;
+  webClientSecret?: string;
+}
+
+/** Rejects secrets that are missing, short or publicly known. */
+export function assertStrongSecret(name: string, value: string | undefined): asserts value is string {
+  if (!value) throw new ConfigError(`${name} is missing`);
+  if (value.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters`);
+  if (KNOWN_DEFAULT_SECRETS.has(value))
+    throw new ConfigError(`${name} is a publicly known default; set your own`);
+}
+
+/**
+ * Outside production, secrets that are not configured are generated once into `<dataDir>/secrets.json` (mode
+ * 0600) so that tokens survive restarts. Production never generates: it must be configured explicitly.
+ */
+function loadOrCreateSecrets(dataDir: string, production: boolean): StoredSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: StoredSecrets = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+  if (production) return stored;
+  let changed = false;
+  if (!stored.jwtSecret) {
+    stored.jwtSecret = randomBytes(48).toString('base64url');
+    changed = true;
+  }
+  if (!stored.webClientSecret) {
+    stored.webClientSecret = randomBytes(24).toString('base64url');
+    changed = true;
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return stored;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.CUBE_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const stored = loadOrCreateSecrets(dataDir, production);
+
+  const jwtSecret = e.CUBE_JWT_SECRET ?? stored.jwtSecret;
+  const webClientSecret = e.CUBE_WEB_CLIENT_SECRET ?? stored.webClientSecret;
+  assertStrongSecret('CUBE_JWT_SECRET', jwtSecret);
+  if (!webClientSecret) throw new ConfigError('CUBE_WEB_CLIENT_SECRET is missing');
+  if (production && KNOWN_DEFAULT_SECRETS.has(webClientSecret)) {
+    throw new ConfigError('CUBE_WEB_CLIENT_SECRET is a publicly known default; set your own');
+  }
+  const demo = e.CUBE_DEMO ?? !production;
+  if (production && demo)
+    throw new ConfigError('CUBE_DEMO cannot be on in production: demo accounts have public passwords');
+
+  const url = e.DATABASE_URL;
+  const database: AppConfig['database'] =
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: url ? url.replace(/^sqlite:(\/\/)?/, '') : path.join(dataDir, 'cube.db') };
+
+  return {
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database,
+    redisUrl: e.REDIS_URL || undefined,
+    jwtSecret,
+    webClient: { clientId: e.CUBE_WEB_CLIENT_ID, clientSecret: webClientSecret },
+    adminPassword: e.CUBE_ADMIN_PASSWORD,
+    demo,
+    features: { captcha: e.CUBE_CAPTCHA, switchMode: e.CUBE_SWITCH_MODE, languageMode: e.CUBE_LANGUAGE_MODE },
+    siteKey: e.CUBE_SITE_KEY,
+    sessionMaxSeconds: e.CUBE_SESSION_MAX_SECONDS,
+    trustProxy: parseTrustProxy(e.CUBE_TRUST_PROXY),
+    logLevel: e.CUBE_LOG_LEVEL,
+    webDist: e.CUBE_WEB_DIST,
+    apiDocs: e.CUBE_API_DOCS ?? !production,
+    workerId: e.CUBE_WORKER_ID ?? randomInt(1024),
+    uploadMaxBytes: e.CUBE_UPLOAD_MAX_BYTES,
+  };
+}

@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001_platform.js';
+import * as m0002 from './migrations/0002_console.js';
+
+/** Migrations are listed in code (not read from disk) so that the compiled server and the tests run the same set. */
+const migrations: Record<string, Migration> = {
+  '0001_platform': m0001,
+  '0002_console': m0002,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations do not know the app's table types
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // Migrations name columns in snake_case themselves; the app's camelCase plugin must not touch them.
+  const migrator = new Migrator({
+    db: db.withoutPlugins(),
+    provider: new StaticMigrationProvider(),
+    migrationTableName: 'cube_migration',
+    migrationLockTableName: 'cube_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

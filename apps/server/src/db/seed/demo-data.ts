@@ -1,0 +1,419 @@
+/**
+ * Fixed seed rows. Ids are fixed so that the seed can run on every start without duplicating anything, and so
+ * that later seeds can reference these rows. Demo accounts exist only in demo mode; their passwords are public
+ * (README) and a production start refuses to run while any of them still works.
+ */
+export const PLATFORM_TENANT = '000000';
+export const DEMO_TENANT = '100000';
+
+export const ID = {
+  tenantPlatform: '1123598820738675201',
+  tenantDemo: '1123598820738675202',
+  clientWeb: '1123598811738675201',
+  rolePlatformAdministrator: '1123598816738675201',
+  roleDemoAdmin: '1123598816738675202',
+  roleDemoUser: '1123598816738675203',
+  deptPlatform: '1123598813738675201',
+  deptDemo: '1123598813738675202',
+  deptDemoPatent: '1123598813738675203',
+  deptDemoTrademark: '1123598813738675204',
+  deptDemoOffice: '1123598813738675205',
+  postPlatformCeo: '1123598817738675201',
+  userPlatformAdmin: '1123598821738675201',
+  userDemoAdmin: '1123598821738675202',
+  userDemoUser: '1123598821738675203',
+} as const;
+
+export interface DemoAccount {
+  id: string;
+  tenantId: string;
+  account: string;
+  password: string;
+  name: string;
+  realName: string;
+  roleId: string;
+  deptId: string;
+  postId: string;
+  email: string;
+  phone: string;
+  sex: number;
+}
+
+/** The demo accounts and their documented passwords (README "Demo accounts"). */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    id: ID.userPlatformAdmin,
+    tenantId: PLATFORM_TENANT,
+    account: 'admin',
+    password: 'Admin@2026',
+    name: '管理员',
+    realName: '平台管理员',
+    roleId: ID.rolePlatformAdministrator,
+    deptId: ID.deptPlatform,
+    postId: ID.postPlatformCeo,
+    email: 'admin@cube-portal.cn',
+    phone: '13800000000',
+    sex: 1,
+  },
+  {
+    id: ID.userDemoAdmin,
+    tenantId: DEMO_TENANT,
+    account: 'admin',
+    password: 'Demo@2026',
+    name: '张经理',
+    realName: '张明远',
+    roleId: ID.roleDemoAdmin,
+    deptId: ID.deptDemo,
+    postId: '1123598817738675211',
+    email: 'zhang.mingyuan@lifang-ip.cn',
+    phone: '13912345678',
+    sex: 1,
+  },
+  {
+    id: ID.userDemoUser,
+    tenantId: DEMO_TENANT,
+    account: 'user',
+    password: 'User@2026',
+    name: '李专员',
+    realName: '李晓雯',
+    roleId: ID.roleDemoUser,
+    deptId: ID.deptDemoPatent,
+    postId: '1123598817738675218',
+    email: 'li.xiaowen@lifang-ip.cn',
+    phone: '13787654321',
+    sex: 2,
+  },
+];
+
+export const TENANTS = [
+  {
+    id: ID.tenantPlatform,
+    tenantId: PLATFORM_TENANT,
+    tenantName: '管理组',
+    linkman: '平台管理员',
+    contactNumber: '400-800-0000',
+    address: '平台运营中心',
+  },
+  {
+    id: ID.tenantDemo,
+    tenantId: DEMO_TENANT,
+    tenantName: '立方知识产权代理有限公司',
+    linkman: '张明远',
+    contactNumber: '021-6888 0000',
+    address: '上海市浦东新区张江高科技园区科苑路 88 号',
+  },
+];
+
+export const ROLES = [
+  {
+    id: ID.rolePlatformAdministrator,
+    tenantId: PLATFORM_TENANT,
+    roleName: '超级管理员',
+    roleAlias: 'administrator',
+    sort: 1,
+  },
+  { id: ID.roleDemoAdmin, tenantId: DEMO_TENANT, roleName: '管理员', roleAlias: 'admin', sort: 1 },
+  { id: ID.roleDemoUser, tenantId: DEMO_TENANT, roleName: '普通用户', roleAlias: 'user', sort: 2 },
+];
+
+export const DEPTS = [
+  {
+    id: ID.deptPlatform,
+    tenantId: PLATFORM_TENANT,
+    parentId: '0',
+    ancestors: '0',
+    deptName: '立方科技',
+    fullName: '立方科技平台运营中心',
+    sort: 1,
+  },
+  {
+    id: ID.deptDemo,
+    tenantId: DEMO_TENANT,
+    parentId: '0',
+    ancestors: '0',
+    deptName: '立方知识产权',
+    fullName: '立方知识产权代理有限公司',
+    sort: 1,
+  },
+  {
+    id: ID.deptDemoPatent,
+    tenantId: DEMO_TENANT,
+    parentId: ID.deptDemo,
+    ancestors: `0,${ID.deptDemo}`,
+    deptName: '专利代理部',
+    fullName: '专利代理部',
+    sort: 1,
+  },
+  {
+    id: ID.deptDemoTrademark,
+    tenantId: DEMO_TENANT,
+    parentId: ID.deptDemo,
+    ancestors: `0,${ID.deptDemo}`,
+    deptName: '商标事务部',
+    fullName: '商标事务部',
+    sort: 2,
+  },
+  {
+    id: ID.deptDemoOffice,
+    tenantId: DEMO_TENANT,
+    parentId: ID.deptDemo,
+    ancestors: `0,${ID.deptDemo}`,
+    deptName: '综合管理部',
+    fullName: '综合管理部',
+    sort: 3,
+  },
+];
+
+/** Posts of contract §17.1, for the demo tenant; the platform tenant gets its CEO post only. */
+export const POSTS: Array<{
+  id: string;
+  tenantId: string;
+  category: number;
+  postCode: string;
+  postName: string;
+  sort: number;
+}> = [
+  {
+    id: ID.postPlatformCeo,
+    tenantId: PLATFORM_TENANT,
+    category: 1,
+    postCode: 'ceo',
+    postName: '首席执行官',
+    sort: 1,
+  },
+  ...(
+    [
+      ['ceo', '首席执行官', 1],
+      ['coo', '首席运营官', 1],
+      ['cfo', '首席财务官', 1],
+      ['cto', '首席技术官', 1],
+      ['cio', '首席信息官', 1],
+      ['pm', '技术经理', 2],
+      ['hrm', '人力经理', 2],
+      ['staff', '普通员工', 3],
+    ] as const
+  ).map(([postCode, postName, category], i) => ({
+    id: `11235988177386752${11 + i}`,
+    tenantId: DEMO_TENANT,
+    category,
+    postCode,
+    postName,
+    sort: i + 1,
+  })),
+];
+
+/** Platform branding defaults (spec §3 "Login resource"); a tenant's own rows override them. */
+export const SITE_RESOURCES: Record<string, string> = {
+  title: '立方门户',
+  loginTitle: '立方企业门户管理平台',
+  indexTitle: '立方门户管理系统',
+  logo: '/img/logo.svg',
+  favicon: '/favicon.svg',
+};
+
+export interface MenuSeed {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  category: 1 | 2;
+  action: number;
+}
+
+export const menu = (
+  id: string,
+  parentId: string,
+  code: string,
+  name: string,
+  path: string,
+  source: string,
+  sort: number,
+): MenuSeed => ({
+  id,
+  parentId,
+  code,
+  name,
+  alias: 'menu',
+  path,
+  source,
+  sort,
+  category: 1,
+  action: 0,
+});
+export const button = (
+  id: string,
+  parentId: string,
+  code: string,
+  name: string,
+  alias: string,
+  source: string,
+  action: number,
+  sort: number,
+): MenuSeed => ({
+  id,
+  parentId,
+  code,
+  name,
+  alias,
+  path: '',
+  source,
+  sort,
+  category: 2,
+  action,
+});
+
+/** Menus of the screens that exist; each later screen adds its rows here. */
+export const MENUS: MenuSeed[] = [
+  menu('1123598815738675201', '0', 'system', '系统管理', '/system', 'setting', 99),
+  menu('1123598815738675210', '1123598815738675201', 'param', '参数管理', '/system/param', 'tool', 6),
+  button('1123598815738675211', '1123598815738675210', 'param_add', '新增', 'add', 'plus', 1, 1),
+  button('1123598815738675212', '1123598815738675210', 'param_edit', '修改', 'edit', 'form', 2, 2),
+  button('1123598815738675213', '1123598815738675210', 'param_delete', '删除', 'delete', 'delete', 3, 3),
+  button('1123598815738675214', '1123598815738675210', 'param_view', '查看', 'view', 'file-text', 2, 4),
+];
+
+/** System dictionaries of contract §17.2 (root rows carry dictKey -1). */
+export const DICTS: Record<string, { title: string; items: Array<[string, string]> }> = {
+  sex: {
+    title: '性别',
+    items: [
+      ['1', '男'],
+      ['2', '女'],
+      ['3', '未知'],
+    ],
+  },
+  notice: {
+    title: '通知类型',
+    items: [
+      ['1', '发布通知'],
+      ['2', '批转通知'],
+      ['3', '转发通知'],
+      ['4', '指示通知'],
+      ['5', '任免通知'],
+      ['6', '事务通知'],
+    ],
+  },
+  menu_category: {
+    title: '菜单类型',
+    items: [
+      ['1', '菜单'],
+      ['2', '按钮'],
+    ],
+  },
+  button_func: {
+    title: '按钮功能',
+    items: [
+      ['1', '工具栏'],
+      ['2', '操作栏'],
+      ['3', '工具操作栏'],
+    ],
+  },
+  yes_no: {
+    title: '是否',
+    items: [
+      ['1', '否'],
+      ['2', '是'],
+    ],
+  },
+  data_scope_type: {
+    title: '数据权限',
+    items: [
+      ['1', '全部可见'],
+      ['2', '本人可见'],
+      ['3', '所在机构可见'],
+      ['4', '所在机构及子级可见'],
+      ['5', '自定义'],
+    ],
+  },
+  api_scope_type: {
+    title: '接口权限',
+    items: [
+      ['1', '系统接口'],
+      ['2', '业务接口'],
+    ],
+  },
+  scope_category: {
+    title: '权限类型',
+    items: [
+      ['1', '数据权限'],
+      ['2', '接口权限'],
+    ],
+  },
+  post_category: {
+    title: '岗位类型',
+    items: [
+      ['1', '高层'],
+      ['2', '中层'],
+      ['3', '基层'],
+      ['4', '其他'],
+    ],
+  },
+  org_category: {
+    title: '机构类型',
+    items: [
+      ['1', '公司'],
+      ['2', '部门'],
+      ['3', '小组'],
+    ],
+  },
+  user_type: {
+    title: '用户平台',
+    items: [
+      ['1', 'WEB'],
+      ['2', 'APP'],
+      ['3', 'OTHER'],
+    ],
+  },
+  region: {
+    title: '行政区划',
+    items: [
+      ['0', '国家'],
+      ['1', '省份/直辖市'],
+      ['2', '地市'],
+      ['3', '区县'],
+      ['4', '乡镇'],
+      ['5', '村委'],
+    ],
+  },
+};
+
+export const PARAMS: Array<{
+  id: string;
+  paramName: string;
+  paramKey: string;
+  paramValue: string;
+  remark: string;
+}> = [
+  {
+    id: '1123598819738675201',
+    paramName: '是否开启注册功能',
+    paramKey: 'account.registerUser',
+    paramValue: 'false',
+    remark: '第三方登录后是否允许注册账号',
+  },
+  {
+    id: '1123598819738675202',
+    paramName: '账号错误锁定次数',
+    paramKey: 'account.failCount',
+    paramValue: '5',
+    remark: '连续登录失败达到该次数后锁定 30 分钟',
+  },
+  {
+    id: '1123598819738675203',
+    paramName: '租户默认账号额度',
+    paramKey: 'tenant.default.accountNumber',
+    paramValue: '100',
+    remark: '新建租户的最大账号数量，-1 为不限制',
+  },
+  {
+    id: '1123598819738675204',
+    paramName: '租户默认菜单编号',
+    paramKey: 'tenant.default.menuCode',
+    paramValue: 'system',
+    remark: '新建租户管理员角色默认授予的菜单编号',
+  },
+];

@@ -1,0 +1,292 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import { now } from '../../platform/dates.js';
+import { newId } from '../../platform/ids.js';
+import { hashSecret, md5Hex, verifySecret } from '../../platform/passwords.js';
+import type { Database, TableName } from '../types.js';
+import { seedConsole } from './console-data.js';
+import {
+  DEMO_ACCOUNTS,
+  DEPTS,
+  type DemoAccount,
+  DICTS,
+  ID,
+  MENUS,
+  PARAMS,
+  PLATFORM_TENANT,
+  POSTS,
+  ROLES,
+  SITE_RESOURCES,
+  TENANTS,
+} from './demo-data.js';
+
+export interface SeedOutcome {
+  mode: 'demo' | 'production';
+  /** Set once, when a production install created its first administrator with a generated password. */
+  generatedAdminPassword?: string;
+}
+
+/** Inserts each row whose natural key is not present yet; rows already there are left exactly as they are. */
+async function insertMissing<T extends TableName>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Array<Record<string, unknown>>,
+  key: string[],
+): Promise<number> {
+  let inserted = 0;
+  for (const row of rows) {
+    // biome-ignore lint/suspicious/noExplicitAny: generic over tables; each call site passes rows of its table
+    let q = (db.selectFrom(table) as any).select(key[0]);
+    for (const k of key) q = q.where(k, '=', row[k]);
+    if (await q.executeTakeFirst()) continue;
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    await (db.insertInto(table) as any).values(row).execute();
+    inserted++;
+  }
+  return inserted;
+}
+
+const audit = () => {
+  const stamp = now();
+  return {
+    createUser: null,
+    createDept: null,
+    createTime: stamp,
+    updateUser: null,
+    updateTime: stamp,
+    status: 1,
+    isDeleted: 0,
+  };
+};
+
+/**
+ * Idempotent seed, run on every start. Demo mode: both demo tenants, their org, accounts with documented
+ * passwords. Production: the platform tenant and one administrator whose password comes from
+ * `CUBE_ADMIN_PASSWORD` or is generated and printed once, and must be changed at first login.
+ */
+export async function seed(db: Kysely<Database>, config: AppConfig): Promise<SeedOutcome> {
+  const mode = config.demo ? 'demo' : 'production';
+  const outcome: SeedOutcome = { mode };
+  const tenantIds = config.demo ? TENANTS.map((t) => t.tenantId) : [PLATFORM_TENANT];
+  const inTenants = <R extends { tenantId: string }>(rows: R[]) =>
+    rows.filter((r) => tenantIds.includes(r.tenantId));
+
+  await insertMissing(
+    db,
+    'cubeTenant',
+    inTenants(TENANTS).map((t) => ({
+      ...t,
+      domain: '',
+      backgroundUrl: '',
+      licenseKey: '',
+      accountNumber: -1,
+      expireTime: null,
+      packageId: null,
+      datasourceId: null,
+      ...audit(),
+    })),
+    ['tenantId'],
+  );
+  await insertMissing(
+    db,
+    'cubeSiteResource',
+    Object.entries(SITE_RESOURCES).map(([resourcesCode, resourcesContent]) => ({
+      id: newId(),
+      tenantId: PLATFORM_TENANT,
+      resourcesCode,
+      resourcesContent,
+    })),
+    ['tenantId', 'resourcesCode'],
+  );
+  await ensureWebClient(db, config);
+  await insertMissing(
+    db,
+    'cubeRole',
+    inTenants(ROLES).map((r) => ({ ...r, parentId: '0', isDeleted: 0 })),
+    ['id'],
+  );
+  await insertMissing(
+    db,
+    'cubeDept',
+    inTenants(DEPTS).map((d) => ({
+      ...d,
+      deptCategory: d.parentId === '0' ? 1 : 2,
+      remark: '',
+      isDeleted: 0,
+    })),
+    ['id'],
+  );
+  await insertMissing(
+    db,
+    'cubePost',
+    inTenants(POSTS).map((p) => ({ ...p, remark: '', ...audit() })),
+    ['id'],
+  );
+  await insertMissing(
+    db,
+    'cubeMenu',
+    MENUS.map((m) => ({ ...m, isOpen: 1, remark: '', isDeleted: 0 })),
+    ['id'],
+  );
+  // The platform administrator holds every code anyway; the grants make the menu tree answer the same way.
+  await insertMissing(
+    db,
+    'cubeRoleMenu',
+    MENUS.map((m) => ({ id: newId(), roleId: ID.rolePlatformAdministrator, menuId: m.id })),
+    ['roleId', 'menuId'],
+  );
+  for (const [code, dict] of Object.entries(DICTS)) {
+    await insertMissing(
+      db,
+      'cubeDict',
+      [
+        {
+          id: newId(),
+          parentId: '0',
+          code,
+          dictKey: '-1',
+          dictValue: dict.title,
+          sort: 0,
+          remark: '',
+          isSealed: 0,
+          isDeleted: 0,
+        },
+      ],
+      ['code', 'dictKey'],
+    );
+    const root = await db
+      .selectFrom('cubeDict')
+      .select('id')
+      .where('code', '=', code)
+      .where('dictKey', '=', '-1')
+      .executeTakeFirstOrThrow();
+    await insertMissing(
+      db,
+      'cubeDict',
+      dict.items.map(([dictKey, dictValue], i) => ({
+        id: newId(),
+        parentId: root.id,
+        code,
+        dictKey,
+        dictValue,
+        sort: i + 1,
+        remark: '',
+        isSealed: 0,
+        isDeleted: 0,
+      })),
+      ['code', 'dictKey'],
+    );
+  }
+  await insertMissing(
+    db,
+    'cubeParam',
+    PARAMS.map((p) => ({ ...p, ...audit() })),
+    ['paramKey'],
+  );
+  await seedConsole(db, config, insertMissing);
+
+  const insertAccount = async (account: DemoAccount, password: string, mustChange: boolean) => {
+    const { password: _documented, ...user } = account;
+    await db
+      .insertInto('cubeUser')
+      .values({
+        ...user,
+        code: '',
+        userType: 1,
+        avatar: '',
+        birthday: null,
+        password: await hashSecret(md5Hex(password)),
+        passwordMustChange: mustChange ? 1 : 0,
+        ...audit(),
+      })
+      .execute();
+  };
+  if (config.demo) {
+    for (const account of DEMO_ACCOUNTS) {
+      const exists = await db
+        .selectFrom('cubeUser')
+        .select('id')
+        .where('id', '=', account.id)
+        .executeTakeFirst();
+      if (!exists) await insertAccount(account, account.password, false);
+    }
+  } else {
+    const admin = await db
+      .selectFrom('cubeUser')
+      .select('id')
+      .where('tenantId', '=', PLATFORM_TENANT)
+      .where('account', '=', 'admin')
+      .executeTakeFirst();
+    if (!admin) {
+      const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+      if (!config.adminPassword) outcome.generatedAdminPassword = password;
+      await insertAccount(DEMO_ACCOUNTS[0]!, password, true);
+    }
+  }
+  await db
+    .insertInto('cubeMeta')
+    .values({ metaKey: 'seed.mode', metaValue: mode })
+    .onConflict((oc) => oc.column('metaKey').doUpdateSet({ metaValue: mode }))
+    .execute();
+  return outcome;
+}
+
+/**
+ * The web client's row follows the configuration: created on first start and re-hashed when the configured
+ * secret changes, so that configuration is the single source of the secret.
+ */
+async function ensureWebClient(db: Kysely<Database>, config: AppConfig): Promise<void> {
+  const { clientId, clientSecret } = config.webClient;
+  const existing = await db
+    .selectFrom('cubeClient')
+    .select(['id', 'clientSecret'])
+    .where('clientId', '=', clientId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (existing) {
+    if (!(await verifySecret(existing.clientSecret, clientSecret))) {
+      await db
+        .updateTable('cubeClient')
+        .set({ clientSecret: await hashSecret(clientSecret), updateTime: now() })
+        .where('id', '=', existing.id)
+        .execute();
+    }
+    return;
+  }
+  await db
+    .insertInto('cubeClient')
+    .values({
+      id: ID.clientWeb,
+      clientId,
+      clientSecret: await hashSecret(clientSecret),
+      resourceIds: '',
+      scope: 'all',
+      authorizedGrantTypes: 'refresh_token,password,captcha',
+      webServerRedirectUri: '',
+      authorities: '',
+      accessTokenValidity: 43_200,
+      refreshTokenValidity: 604_800,
+      additionalInformation: '',
+      autoapprove: '',
+      ...audit(),
+    })
+    .execute();
+}
+
+/** Production refuses to run while a demo account still opens with its public password. */
+export async function findWorkingDemoAccounts(db: Kysely<Database>): Promise<string[]> {
+  const working: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const row = await db
+      .selectFrom('cubeUser')
+      .select('password')
+      .where('tenantId', '=', account.tenantId)
+      .where('account', '=', account.account)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (row && (await verifySecret(row.password, md5Hex(account.password))))
+      working.push(`${account.tenantId}/${account.account}`);
+  }
+  return working;
+}

@@ -1,0 +1,71 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { findWorkingDemoAccounts, seed } from './db/seed/index.js';
+import { configureIds } from './platform/ids.js';
+import { openStore } from './platform/store.js';
+
+/** Process entry: config → database → migrate/seed → listen → graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  configureIds(config.workerId);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db.db);
+  const seeded = await seed(db.db, config);
+  if (config.production) {
+    const working = await findWorkingDemoAccounts(db.db);
+    if (working.length > 0) {
+      throw new ConfigError(
+        `demo accounts still use their public passwords: ${working.join(', ')}; change them before running in production`,
+      );
+    }
+  }
+  const store = openStore(config.redisUrl);
+  const { app, deps } = await buildApp({ config, db, store });
+
+  if (seeded.generatedAdminPassword) {
+    // Printed once, to the console only (never the log files); it must be changed at first login.
+    console.info(
+      `\n  首次安装：平台管理员 (租户 000000, 账号 admin) 的初始密码为 ${seeded.generatedAdminPassword}\n  登录后必须立即修改。\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    deps.lifecycle.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const hardStop = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    hardStop.unref();
+    try {
+      await app.close();
+      await store.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    `Cube Portal (${db.kind}${config.demo ? ', demo data' : ''}) listening on http://localhost:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Cube Portal refused to start: ${error.message}`);
+  } else {
+    console.error('Cube Portal failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,155 @@
+import {
+  AuthMessage,
+  CAPTCHA_CODE_HEADER,
+  CAPTCHA_KEY_HEADER,
+  captchaSchema,
+  DEPT_HEADER,
+  loginFailureSchema,
+  loginResultSchema,
+  PLATFORM_TENANT_ID,
+  ROLE_HEADER,
+  TENANT_HEADER,
+} from '@cube/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { access, contextOf } from '../../platform/access.js';
+import { done, ok, rEmpty, rSchema } from '../../platform/envelope.js';
+import { loadOwnProfile } from '../user/profile.js';
+import { createCaptcha } from './captcha.js';
+import { type AuthService, OAuthError } from './service.js';
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+};
+
+/** Token parameters may come in the query string (Saber) or a form body (refresh, Sword); the body wins. */
+function tokenParams(request: FastifyRequest): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const source of [request.query, request.body]) {
+    if (source && typeof source === 'object') {
+      for (const [k, v] of Object.entries(source as Record<string, unknown>))
+        if (typeof v === 'string') merged[k] = v;
+    }
+  }
+  return merged;
+}
+
+function oauthFailure(reply: FastifyReply, error: OAuthError) {
+  return reply.code(error.status).send({
+    code: error.status,
+    success: false,
+    msg: error.message,
+    error: error.error,
+    error_code: error.status,
+    error_description: error.message,
+  });
+}
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps, service: AuthService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const prefix = '/api/cube-auth/oauth';
+  const tokenRateLimit = { max: 30, timeWindow: '1 minute' };
+
+  const tokenRoute = {
+    config: { access: access.public, rateLimit: tokenRateLimit },
+    schema: {
+      querystring: z.record(z.string(), z.unknown()),
+      response: { 200: loginResultSchema, 400: loginFailureSchema, 401: loginFailureSchema },
+    },
+  };
+  const issueToken = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const params = tokenParams(request);
+      const grantType = params.grant_type ?? params.grantType ?? 'password';
+      const client = await service.authenticateClient(request.headers.authorization);
+      service.assertGrantAllowed(client, grantType);
+      const deptHeader = header(request, DEPT_HEADER);
+      const roleHeader = header(request, ROLE_HEADER);
+      if (grantType === 'refresh_token') {
+        return await service.refresh({
+          client,
+          refreshToken: params.refresh_token ?? params.refreshToken ?? '',
+          tenantId: params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER),
+          deptHeader,
+          roleHeader,
+        });
+      }
+      if (grantType !== 'password' && grantType !== 'captcha') {
+        throw new OAuthError(400, 'unsupported_grant_type', AuthMessage.GRANT_TYPE_UNSUPPORTED);
+      }
+      return await service.login({
+        client,
+        grantType,
+        tenantId: params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER) ?? PLATFORM_TENANT_ID,
+        username: params.username ?? params.account ?? '',
+        password: params.password ?? '',
+        captchaKey: header(request, CAPTCHA_KEY_HEADER),
+        captchaCode: header(request, CAPTCHA_CODE_HEADER),
+        deptHeader,
+        roleHeader,
+        ip: request.ip,
+        userAgent: header(request, 'user-agent') ?? '',
+      });
+    } catch (error) {
+      if (error instanceof OAuthError) return oauthFailure(reply, error);
+      throw error;
+    }
+  };
+  api.post(`${prefix}/token`, tokenRoute, issueToken);
+  // The refresh path some clients use (spec §7: POST /oauth/token/refresh) is the same endpoint.
+  api.post(`${prefix}/token/refresh`, tokenRoute, issueToken);
+
+  api.get(
+    `${prefix}/captcha`,
+    {
+      config: { access: access.public, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { response: { 200: rSchema(captchaSchema).extend(captchaSchema.shape) } },
+    },
+    async () => {
+      const captcha = await createCaptcha(deps.store);
+      // Both readers are served: R-style (`data.key`) and BladeX's flat `key`/`image` (contract §2.3).
+      return { ...ok(captcha), ...captcha };
+    },
+  );
+
+  const logout = async (request: FastifyRequest) => {
+    const ctx = contextOf(request);
+    await service.revokeSession(ctx.sessionId, 'logout');
+    request.log.info({ event: 'logout', tenantId: ctx.tenantId, userId: ctx.userId }, 'logout');
+    return done();
+  };
+  api.get(
+    `${prefix}/logout`,
+    { config: { access: access.session }, schema: { response: { 200: rEmpty } } },
+    logout,
+  );
+  api.post(
+    `${prefix}/logout`,
+    { config: { access: access.session }, schema: { response: { 200: rEmpty } } },
+    logout,
+  );
+
+  api.get(`${prefix}/user-info`, { config: { access: access.session } }, async (request) => {
+    const ctx = contextOf(request);
+    const profile = await loadOwnProfile(deps.db, ctx);
+    return ok({
+      ...profile,
+      userId: profile.id,
+      roles: ctx.roleAliases,
+      roleIds: ctx.roleIds,
+      deptIds: ctx.deptIds,
+    });
+  });
+
+  api.get(
+    `${prefix}/clear-cache`,
+    { config: { access: access.authenticated }, schema: { response: { 200: rEmpty } } },
+    async () => {
+      await deps.caches.clear();
+      return done();
+    },
+  );
+}

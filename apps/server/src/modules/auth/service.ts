@@ -1,0 +1,386 @@
+import { ACCESS_TOKEN_MIN_SECONDS, AuthMessage, type LoginResult, PLATFORM_TENANT_ID } from '@cube/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import type { DatabaseHandle } from '../../db/connection.js';
+import type { Row } from '../../db/types.js';
+import { splitIds } from '../../platform/context.js';
+import { formatDateTime, isPast, now, parseDateTime } from '../../platform/dates.js';
+import { newId } from '../../platform/ids.js';
+import { sha256Hex, timingDummyHash, verifySecret } from '../../platform/passwords.js';
+import type { SharedStore } from '../../platform/store.js';
+import { newRefreshToken, type TokenService } from '../../platform/tokens.js';
+import { DEFAULT_AVATAR } from '../user/profile.js';
+import { checkCaptcha } from './captcha.js';
+import { readIntParam } from './params.js';
+
+const LOCKOUT_SECONDS = 30 * 60;
+const failureKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account.toLowerCase()}`;
+
+/**
+ * A refused token request. `status` is the HTTP status; the body carries `error_description` (the message shown
+ * by the login form) plus `code`/`msg` for R-style readers (contract §2.2).
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const badCredentials = () => new OAuthError(400, 'invalid_grant', AuthMessage.BAD_CREDENTIALS);
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface LoginRequest {
+  client: Row<'cubeClient'>;
+  tenantId: string;
+  username: string;
+  password: string;
+  grantType: 'password' | 'captcha';
+  captchaKey?: string;
+  captchaCode?: string;
+  deptHeader?: string;
+  roleHeader?: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface RefreshRequest {
+  client: Row<'cubeClient'>;
+  refreshToken: string;
+  tenantId?: string;
+  deptHeader?: string;
+  roleHeader?: string;
+}
+
+interface Deps {
+  db: DatabaseHandle;
+  store: SharedStore;
+  tokens: TokenService;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}
+
+export function parseBasicHeader(header: string | undefined): ClientCredentials | null {
+  if (!header) return null;
+  const match = /^basic(?:\s+|%20)(\S+)$/i.exec(header.trim());
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
+}
+
+export class AuthService {
+  constructor(private readonly deps: Deps) {}
+
+  /** The client named by the Basic header, if its secret matches and it is enabled. */
+  async authenticateClient(header: string | undefined): Promise<Row<'cubeClient'>> {
+    const credentials = parseBasicHeader(header);
+    if (!credentials) throw new OAuthError(401, 'invalid_client', AuthMessage.CLIENT_MISSING);
+    const client = await this.deps.db.db
+      .selectFrom('cubeClient')
+      .selectAll()
+      .where('clientId', '=', credentials.clientId)
+      .where('isDeleted', '=', 0)
+      .where('status', '=', 1)
+      .executeTakeFirst();
+    const valid = await verifySecret(
+      client?.clientSecret ?? (await timingDummyHash()),
+      credentials.clientSecret,
+    );
+    if (!client || !valid) throw new OAuthError(401, 'invalid_client', AuthMessage.CLIENT_AUTH_FAILED);
+    return client;
+  }
+
+  assertGrantAllowed(client: Row<'cubeClient'>, grantType: string): void {
+    if (!splitIds(client.authorizedGrantTypes).includes(grantType)) {
+      throw new OAuthError(400, 'unsupported_grant_type', AuthMessage.GRANT_TYPE_UNSUPPORTED);
+    }
+  }
+
+  async login(req: LoginRequest): Promise<LoginResult> {
+    const { db, store, config } = this.deps;
+    if (req.grantType === 'captcha' || config.features.captcha) {
+      if (!(await checkCaptcha(store, req.captchaKey, req.captchaCode))) {
+        throw new OAuthError(400, 'invalid_grant', AuthMessage.CAPTCHA_WRONG);
+      }
+    }
+    const account = req.username.trim();
+    if (!account || !req.password) throw badCredentials();
+    const counterKey = failureKey(req.tenantId, account);
+    const maxFailures = await readIntParam(db, 'account.failCount', 5);
+    const failures = Number((await store.get(counterKey)) ?? 0);
+    if (failures >= maxFailures) {
+      this.deps.log.warn(
+        { event: 'login_locked', tenantId: req.tenantId, ip: req.ip },
+        'login refused: account locked',
+      );
+      throw new OAuthError(400, 'invalid_grant', AuthMessage.TOO_MANY_FAILURES);
+    }
+    const user = await db.db
+      .selectFrom('cubeUser')
+      .selectAll()
+      .where('tenantId', '=', req.tenantId)
+      .where('account', '=', account)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    // An unknown account costs the same hash verification as a known one and answers the same words.
+    const passwordOk = await verifySecret(
+      user?.password ?? (await timingDummyHash()),
+      req.password.toLowerCase(),
+    );
+    if (!user || !passwordOk) {
+      await store.increment(counterKey, LOCKOUT_SECONDS);
+      this.deps.log.info({ event: 'login_failed', tenantId: req.tenantId, ip: req.ip }, 'login failed');
+      throw badCredentials();
+    }
+    await store.delete(counterKey);
+    // Account and tenant states are told only to someone who proved the password.
+    if (user.status !== 1) throw new OAuthError(400, 'invalid_grant', AuthMessage.USER_DISABLED);
+    await this.assertTenantUsable(req.tenantId);
+
+    const { roleIds, deptIds } = this.chooseRoleAndDept(
+      user,
+      splitIds(user.roleId),
+      splitIds(user.deptId),
+      req,
+    );
+    const aliases = await this.roleAliases(req.tenantId, roleIds);
+    if (aliases.length === 0) throw new OAuthError(400, 'invalid_grant', AuthMessage.NO_ROLE);
+
+    const sessionId = newId();
+    const stamp = now();
+    const sessionEnd = formatDateTime(new Date(Date.now() + config.sessionMaxSeconds * 1000));
+    const refresh = newRefreshToken();
+    await db.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('cubeAuthSession')
+        .values({
+          id: sessionId,
+          tenantId: req.tenantId,
+          userId: user.id,
+          clientId: req.client.clientId,
+          deptId: deptIds.join(','),
+          roleId: roleIds.join(','),
+          ip: req.ip.slice(0, 64),
+          userAgent: req.userAgent.slice(0, 500),
+          createdAt: stamp,
+          refreshedAt: stamp,
+          expiresAt: sessionEnd,
+          revokedAt: null,
+          revokeReason: null,
+        })
+        .execute();
+      await trx
+        .insertInto('cubeRefreshToken')
+        .values({
+          id: newId(),
+          sessionId,
+          tokenHash: refresh.hash,
+          createdAt: stamp,
+          expiresAt: this.refreshExpiry(req.client, sessionEnd),
+          usedAt: null,
+        })
+        .execute();
+    });
+    this.deps.log.info(
+      { event: 'login_succeeded', tenantId: req.tenantId, userId: user.id, ip: req.ip },
+      'login succeeded',
+    );
+    return this.issue(req.client, user, sessionId, roleIds, aliases, deptIds, refresh.token);
+  }
+
+  /**
+   * Rotates a refresh token. Each one is single-use: presenting a used one means it was copied, so the whole
+   * session (every token descended from that login) is revoked (security checklist S1, S2).
+   */
+  async refresh(req: RefreshRequest): Promise<LoginResult> {
+    const { db } = this.deps;
+    const invalid = () => new OAuthError(400, 'invalid_grant', AuthMessage.REFRESH_INVALID);
+    const tokenHash = sha256Hex(req.refreshToken);
+    const token = await db.db
+      .selectFrom('cubeRefreshToken')
+      .selectAll()
+      .where('tokenHash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!token) throw invalid();
+    const stamp = now();
+    const claimed = await db.db
+      .updateTable('cubeRefreshToken')
+      .set({ usedAt: stamp })
+      .where('id', '=', token.id)
+      .where('usedAt', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      await this.revokeSession(token.sessionId, 'refresh_reuse');
+      this.deps.log.warn(
+        { event: 'refresh_reuse', sessionId: token.sessionId },
+        'refresh token reused: session revoked',
+      );
+      throw invalid();
+    }
+    if (isPast(token.expiresAt)) throw invalid();
+    const session = await db.db
+      .selectFrom('cubeAuthSession')
+      .selectAll()
+      .where('id', '=', token.sessionId)
+      .executeTakeFirst();
+    if (!session || session.revokedAt || isPast(session.expiresAt)) throw invalid();
+    if (session.clientId !== req.client.clientId) throw invalid();
+    if (req.tenantId && req.tenantId !== session.tenantId) throw invalid();
+    const user = await db.db
+      .selectFrom('cubeUser')
+      .selectAll()
+      .where('id', '=', session.userId)
+      .where('tenantId', '=', session.tenantId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (user?.status !== 1) throw invalid();
+    await this.assertTenantUsable(session.tenantId);
+
+    const current = { roleIds: splitIds(session.roleId), deptIds: splitIds(session.deptId) };
+    const { roleIds, deptIds } =
+      req.roleHeader || req.deptHeader
+        ? this.chooseRoleAndDept(user, splitIds(user.roleId), splitIds(user.deptId), req)
+        : current;
+    const aliases = await this.roleAliases(session.tenantId, roleIds);
+    if (aliases.length === 0) throw new OAuthError(400, 'invalid_grant', AuthMessage.NO_ROLE);
+    const next = newRefreshToken();
+    await db.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('cubeAuthSession')
+        .set({ refreshedAt: stamp, roleId: roleIds.join(','), deptId: deptIds.join(',') })
+        .where('id', '=', session.id)
+        .execute();
+      await trx
+        .insertInto('cubeRefreshToken')
+        .values({
+          id: newId(),
+          sessionId: session.id,
+          tokenHash: next.hash,
+          createdAt: stamp,
+          expiresAt: this.refreshExpiry(req.client, session.expiresAt),
+          usedAt: null,
+        })
+        .execute();
+    });
+    return this.issue(req.client, user, session.id, roleIds, aliases, deptIds, next.token);
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.deps.db.db
+      .updateTable('cubeAuthSession')
+      .set({ revokedAt: now(), revokeReason: reason })
+      .where('id', '=', sessionId)
+      .where('revokedAt', 'is', null)
+      .execute();
+  }
+
+  /** Ends every session of a user but, optionally, one (after a password change, ASVS 7.4.3). */
+  async revokeUserSessions(
+    tenantId: string,
+    userId: string,
+    reason: string,
+    keepSessionId?: string,
+  ): Promise<void> {
+    let q = this.deps.db.db
+      .updateTable('cubeAuthSession')
+      .set({ revokedAt: now(), revokeReason: reason })
+      .where('tenantId', '=', tenantId)
+      .where('userId', '=', userId)
+      .where('revokedAt', 'is', null);
+    if (keepSessionId) q = q.where('id', '<>', keepSessionId);
+    await q.execute();
+  }
+
+  private async assertTenantUsable(tenantId: string): Promise<void> {
+    const tenant = await this.deps.db.db
+      .selectFrom('cubeTenant')
+      .select(['status', 'expireTime'])
+      .where('tenantId', '=', tenantId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!tenant) throw badCredentials();
+    if (tenant.status !== 1) throw new OAuthError(400, 'invalid_grant', AuthMessage.TENANT_DISABLED);
+    if (tenantId !== PLATFORM_TENANT_ID && isPast(tenant.expireTime)) {
+      throw new OAuthError(400, 'invalid_grant', AuthMessage.TENANT_EXPIRED);
+    }
+  }
+
+  /** `Role-Id`/`Dept-Id` pick one of the user's own roles/departments; anything else is ignored. */
+  private chooseRoleAndDept(
+    _user: Row<'cubeUser'>,
+    roleIds: string[],
+    deptIds: string[],
+    req: { roleHeader?: string; deptHeader?: string },
+  ): { roleIds: string[]; deptIds: string[] } {
+    return {
+      roleIds: req.roleHeader && roleIds.includes(req.roleHeader) ? [req.roleHeader] : roleIds,
+      deptIds: req.deptHeader && deptIds.includes(req.deptHeader) ? [req.deptHeader] : deptIds,
+    };
+  }
+
+  private async roleAliases(tenantId: string, roleIds: string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await this.deps.db.db
+      .selectFrom('cubeRole')
+      .select(['id', 'roleAlias'])
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', roleIds)
+      .where('isDeleted', '=', 0)
+      .execute();
+    return roleIds.map((id) => rows.find((r) => r.id === id)?.roleAlias).filter((a): a is string => !!a);
+  }
+
+  private refreshExpiry(client: Row<'cubeClient'>, sessionEnd: string): string {
+    const sliding = Date.now() + client.refreshTokenValidity * 1000;
+    return formatDateTime(new Date(Math.min(sliding, parseDateTime(sessionEnd).getTime())));
+  }
+
+  private async issue(
+    client: Row<'cubeClient'>,
+    user: Row<'cubeUser'>,
+    sessionId: string,
+    roleIds: string[],
+    aliases: string[],
+    deptIds: string[],
+    refreshToken: string,
+  ): Promise<LoginResult> {
+    const lifetime = Math.max(client.accessTokenValidity, ACCESS_TOKEN_MIN_SECONDS);
+    const claims = {
+      sid: sessionId,
+      tenant_id: user.tenantId,
+      user_id: user.id,
+      account: user.account,
+      user_name: user.account,
+      nick_name: user.name,
+      real_name: user.realName,
+      role_id: roleIds.join(','),
+      role_name: aliases.join(','),
+      dept_id: deptIds.join(','),
+      post_id: user.postId,
+      client_id: client.clientId,
+    };
+    const accessToken = await this.deps.tokens.signAccess(claims, lifetime);
+    const { sid: _sessionId, ...publicClaims } = claims;
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      token_type: 'bearer',
+      expires_in: lifetime,
+      scope: 'all',
+      ...publicClaims,
+      avatar: user.avatar || DEFAULT_AVATAR,
+      oauth_id: '',
+      password_must_change: user.passwordMustChange === 1,
+      license: 'powered by cube portal',
+    };
+  }
+}

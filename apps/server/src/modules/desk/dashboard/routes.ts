@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app.js';
+import { access, contextOf } from '../../../platform/access.js';
+import { splitIds } from '../../../platform/context.js';
+import { formatDateTime, now } from '../../../platform/dates.js';
+import { ok, rSchema } from '../../../platform/envelope.js';
+import { tenantData } from '../../../platform/tenant-data.js';
+
+const overviewSchema = z.object({
+  tenantId: z.string(),
+  tenantName: z.string(),
+  userCount: z.number(),
+  deptCount: z.number(),
+  roleCount: z.number(),
+  noticeCount: z.number(),
+  activeSessions: z.number(),
+  loginsByDay: z.array(z.object({ date: z.string(), count: z.number() })),
+  usersByDept: z.array(z.object({ deptName: z.string(), count: z.number() })),
+  recentNotices: z.array(z.object({ id: z.string(), title: z.string(), releaseTime: z.string() })),
+});
+
+const DAYS = 7;
+const ACTIVE_WINDOW_SECONDS = 12 * 3600;
+
+/** Live figures of the caller's tenant for the console home (`/wel/index`). */
+export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/cube-desk/dashboard/overview',
+      { config: { access: access.authenticated }, schema: { response: { 200: rSchema(overviewSchema) } } },
+      async (request) => {
+        const ctx = contextOf(request);
+        const data = tenantData(deps.db.db, ctx);
+        const count = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);
+        const stamp = now();
+
+        const [tenant, users, depts, roles, notices, active, recentNotices] = await Promise.all([
+          data.selectFrom('cubeTenant').select(['tenantId', 'tenantName']).executeTakeFirst(),
+          data.selectFrom('cubeUser').select(['deptId']).execute(),
+          data.selectFrom('cubeDept').select(['id', 'deptName']).orderBy('sort').execute(),
+          data
+            .selectFrom('cubeRole')
+            .select((eb) => eb.fn.countAll().as('total'))
+            .executeTakeFirst(),
+          data
+            .selectFrom('cubeNotice')
+            .select((eb) => eb.fn.countAll().as('total'))
+            .executeTakeFirst(),
+          deps.db.db
+            .selectFrom('cubeAuthSession')
+            .select((eb) => eb.fn.countAll().as('total'))
+            .where('tenantId', '=', ctx.tenantId)
+            .where('revokedAt', 'is', null)
+            .where('expiresAt', '>', stamp)
+            .where('refreshedAt', '>', formatDateTime(new Date(Date.now() - ACTIVE_WINDOW_SECONDS * 1000)))
+            .executeTakeFirst(),
+          data
+            .selectFrom('cubeNotice')
+            .select(['id', 'title', 'releaseTime'])
+            .where('releaseTime', '<=', stamp)
+            .orderBy('releaseTime', 'desc')
+            .limit(5)
+            .execute(),
+        ]);
+
+        // One indexed count per day keeps this cheap whatever the number of sessions.
+        const today = new Date();
+        today.setHours(0, 0, 0, 0);
+        const loginsByDay = await Promise.all(
+          Array.from({ length: DAYS }, async (_, i) => {
+            const start = new Date(today.getTime() - (DAYS - 1 - i) * 86_400_000);
+            const end = new Date(start.getTime() + 86_400_000);
+            const row = await deps.db.db
+              .selectFrom('cubeAuthSession')
+              .select((eb) => eb.fn.countAll().as('total'))
+              .where('tenantId', '=', ctx.tenantId)
+              .where('createdAt', '>=', formatDateTime(start))
+              .where('createdAt', '<', formatDateTime(end))
+              .executeTakeFirst();
+            return { date: formatDateTime(start).slice(0, 10), count: count(row) };
+          }),
+        );
+
+        const perDept = new Map<string, number>();
+        for (const user of users) {
+          const first = splitIds(user.deptId)[0];
+          if (first) perDept.set(first, (perDept.get(first) ?? 0) + 1);
+        }
+        return ok({
+          tenantId: ctx.tenantId,
+          tenantName: tenant?.tenantName ?? '',
+          userCount: users.length,
+          deptCount: depts.length,
+          roleCount: count(roles),
+          noticeCount: count(notices),
+          activeSessions: count(active),
+          loginsByDay,
+          usersByDept: depts
+            .map((d) => ({ deptName: d.deptName, count: perDept.get(d.id) ?? 0 }))
+            .filter((d) => d.count > 0),
+          recentNotices,
+        });
+      },
+    );
+}

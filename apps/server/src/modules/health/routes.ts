@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { access } from '../../platform/access.js';
+
+/**
+ * Liveness says only that the process answers (never the database: a database blip must not restart every
+ * instance). Readiness checks the database, the shared store and that shutdown has not begun. Neither reveals
+ * versions or host names.
+ */
+export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/api/health', { config: { access: access.public } }, async () => ({ status: 'UP' }));
+
+  app.get('/api/ready', { config: { access: access.public } }, async (_request, reply) => {
+    if (deps.lifecycle.shuttingDown) return reply.code(503).send({ status: 'DOWN', reason: 'shutting down' });
+    const withTimeout = (p: Promise<void>) =>
+      Promise.race([
+        p,
+        new Promise<void>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+      ]);
+    const checks = await Promise.allSettled([withTimeout(deps.db.ping()), withTimeout(deps.store.ping())]);
+    const [database, store] = checks.map((c) => (c.status === 'fulfilled' ? 'UP' : 'DOWN'));
+    const up = database === 'UP' && store === 'UP';
+    return reply.code(up ? 200 : 503).send({ status: up ? 'UP' : 'DOWN', database, store });
+  });
+}

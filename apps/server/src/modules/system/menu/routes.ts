@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app.js';
+import type { DatabaseHandle } from '../../../db/connection.js';
+import { access, contextOf } from '../../../platform/access.js';
+import { isPlatformAdmin, type RequestContext } from '../../../platform/context.js';
+import { ok, rSchema } from '../../../platform/envelope.js';
+import { NotFoundError } from '../../../platform/errors.js';
+import { isId } from '../../../platform/ids.js';
+import { tenantData } from '../../../platform/tenant-data.js';
+import { mergeForest, withAncestors } from './tree.js';
+
+const MENU_CATEGORY = { menu: 1, button: 2 } as const;
+
+const menuFields = {
+  id: z.string(),
+  parentId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  alias: z.string(),
+  path: z.string(),
+  source: z.string(),
+  sort: z.number(),
+  category: z.number(),
+  action: z.number(),
+  isOpen: z.number(),
+};
+type MenuRow = { [K in keyof typeof menuFields]: z.infer<(typeof menuFields)[K]> };
+
+/** The MenuVO tree node of contract §3: the menu's fields, `hasChildren`, and `children` when there are any. */
+export interface MenuNode extends MenuRow {
+  hasChildren: boolean;
+  children?: MenuNode[];
+}
+export const menuNodeSchema: z.ZodType<MenuNode> = z.object({
+  ...menuFields,
+  hasChildren: z.boolean(),
+  get children(): z.ZodOptional<z.ZodArray<z.ZodType<MenuNode>>> {
+    return z.array(menuNodeSchema).optional();
+  },
+});
+
+export const topMenuSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  source: z.string(),
+  path: z.string(),
+  sort: z.number(),
+});
+
+/** Live menus and buttons, ordered by sort (menus are platform-wide rows; grants decide who sees which). */
+function loadLiveMenus(handle: DatabaseHandle): Promise<MenuRow[]> {
+  return handle.db
+    .selectFrom('cubeMenu')
+    .select([
+      'id',
+      'parentId',
+      'code',
+      'name',
+      'alias',
+      'path',
+      'source',
+      'sort',
+      'category',
+      'action',
+      'isOpen',
+    ])
+    .where('isDeleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Menu and button ids granted to the caller's roles; roles are looked up in the caller's tenant only. */
+async function grantedMenuIds(handle: DatabaseHandle, ctx: RequestContext): Promise<Set<string>> {
+  if (ctx.roleIds.length === 0) return new Set();
+  const rows = await tenantData(handle.db, ctx)
+    .selectFrom('cubeRole')
+    .innerJoin('cubeRoleMenu', 'cubeRoleMenu.roleId', 'cubeRole.id')
+    .select('cubeRoleMenu.menuId')
+    .where('cubeRole.id', 'in', ctx.roleIds)
+    .execute();
+  return new Set(rows.map((r) => r.menuId));
+}
+
+/** Menus linked to one of the caller's tenant's top menus; another tenant's top menu is not found. */
+async function topMenuLinks(
+  handle: DatabaseHandle,
+  ctx: RequestContext,
+  topMenuId: string,
+): Promise<string[]> {
+  const topMenu = await tenantData(handle.db, ctx)
+    .selectFrom('cubeTopMenu')
+    .select('id')
+    .where('id', '=', topMenuId)
+    .executeTakeFirst();
+  if (!topMenu) throw new NotFoundError();
+  const rows = await handle.db
+    .selectFrom('cubeTopMenuSetting')
+    .select('menuId')
+    .where('topMenuId', '=', topMenuId)
+    .execute();
+  return rows.map((r) => r.menuId);
+}
+
+/**
+ * What the console shell loads after sign-in (contract §3): the sidebar's menu tree (`routes`), the button
+ * permissions (`buttons`) and the header's top menus (`top-menu`).
+ */
+export function menuRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const prefix = '/api/cube-system/menu';
+
+  api.get(
+    `${prefix}/routes`,
+    {
+      config: { access: access.authenticated },
+      schema: {
+        querystring: z.object({
+          topMenuId: z
+            .string()
+            .optional()
+            .refine((v) => !v || isId(v), '请求参数类型错误: topMenuId'),
+        }),
+        response: { 200: rSchema(z.array(menuNodeSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const menus = await loadLiveMenus(deps.db);
+      const parentOf = new Map(menus.map((m) => [m.id, m.parentId]));
+      // Category-1 menus the caller may open: the platform administrator all of them, everyone else the granted
+      // ones plus their ancestors, so that a granted page is reachable through its parents.
+      let visible = isPlatformAdmin(ctx)
+        ? new Set(parentOf.keys())
+        : withAncestors(await grantedMenuIds(deps.db, ctx), parentOf);
+      const { topMenuId } = request.query;
+      if (topMenuId) {
+        const linked = (await topMenuLinks(deps.db, ctx, topMenuId)).filter((id) => visible.has(id));
+        visible = withAncestors(linked, parentOf);
+      }
+      return ok(mergeForest(menus.filter((m) => m.category === MENU_CATEGORY.menu && visible.has(m.id))));
+    },
+  );
+
+  api.get(
+    `${prefix}/buttons`,
+    {
+      config: { access: access.authenticated },
+      schema: { response: { 200: rSchema(z.array(menuNodeSchema)) } },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const menus = await loadLiveMenus(deps.db);
+      const granted = isPlatformAdmin(ctx) ? null : await grantedMenuIds(deps.db, ctx);
+      const pages = menus.filter((m) => m.category === MENU_CATEGORY.menu);
+      const pageIds = new Set(pages.map((m) => m.id));
+      const buttons = menus.filter(
+        (m) =>
+          m.category === MENU_CATEGORY.button && pageIds.has(m.parentId) && (!granted || granted.has(m.id)),
+      );
+      // One root per page that owns granted buttons; its children are exactly those buttons. The client turns
+      // the leaves into its permission set.
+      const owners = pages.filter((page) => buttons.some((b) => b.parentId === page.id));
+      return ok(
+        owners.map((page) => ({
+          ...page,
+          hasChildren: true,
+          children: buttons.filter((b) => b.parentId === page.id).map((b) => ({ ...b, hasChildren: false })),
+        })),
+      );
+    },
+  );
+
+  api.get(
+    `${prefix}/top-menu`,
+    {
+      config: { access: access.authenticated },
+      schema: { response: { 200: rSchema(z.array(topMenuSchema)) } },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const rows = await tenantData(deps.db.db, ctx)
+        .selectFrom('cubeTopMenu')
+        .select(['id', 'tenantId', 'code', 'name', 'source', 'path', 'sort'])
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      return ok(rows);
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app.js';
+import { access, contextOf, requirePermission } from '../../../platform/access.js';
+import { splitIds } from '../../../platform/context.js';
+import { ok, rSchema } from '../../../platform/envelope.js';
+import { NotFoundError } from '../../../platform/errors.js';
+import { isId } from '../../../platform/ids.js';
+import { tenantData } from '../../../platform/tenant-data.js';
+
+const userQuery = z.object({
+  userId: z
+    .string()
+    .optional()
+    .refine((v) => !v || isId(v), '请求参数类型错误: userId'),
+});
+
+/**
+ * The departments and roles a user holds (the department/role switch dialog of spec §2). Without `userId` the
+ * caller's own; another user's need the user-management permission and stay within the caller's tenant.
+ */
+export function orgLookupRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const userLists = async (request: FastifyRequest, requestedUserId: string | undefined) => {
+    const ctx = contextOf(request);
+    const data = tenantData(deps.db.db, ctx);
+    const userId = requestedUserId || ctx.userId;
+    if (userId !== ctx.userId) await requirePermission(deps.db, ctx, 'user');
+    const user = await data
+      .selectFrom('cubeUser')
+      .select(['roleId', 'deptId'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw new NotFoundError();
+    return { data, roleIds: splitIds(user.roleId), deptIds: splitIds(user.deptId) };
+  };
+
+  api.get(
+    '/api/cube-system/dept/select',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        querystring: userQuery,
+        response: { 200: rSchema(z.array(z.object({ id: z.string(), deptName: z.string() }))) },
+      },
+    },
+    async (request) => {
+      const { data, deptIds } = await userLists(request, request.query.userId);
+      if (deptIds.length === 0) return ok([]);
+      const rows = await data
+        .selectFrom('cubeDept')
+        .select(['id', 'deptName'])
+        .where('id', 'in', deptIds)
+        .orderBy('sort')
+        .execute();
+      return ok(rows);
+    },
+  );
+
+  api.get(
+    '/api/cube-system/role/select',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        querystring: userQuery,
+        response: { 200: rSchema(z.array(z.object({ id: z.string(), roleName: z.string() }))) },
+      },
+    },
+    async (request) => {
+      const { data, roleIds } = await userLists(request, request.query.userId);
+      if (roleIds.length === 0) return ok([]);
+      const rows = await data
+        .selectFrom('cubeRole')
+        .select(['id', 'roleName'])
+        .where('id', 'in', roleIds)
+        .orderBy('sort')
+        .execute();
+      return ok(rows);
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  DEFAULT_TENANT_ID,
+  PLATFORM_TENANT_ID,
+  type RuntimeConfig,
+  siteInfoSchema,
+  TOKEN_TIME_SECONDS,
+} from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app.js';
+import { access } from '../../../platform/access.js';
+import { isPast } from '../../../platform/dates.js';
+import { ok, rSchema } from '../../../platform/envelope.js';
+
+/** `https://Portal.Example.com:8443/` → `portal.example.com:8443`; tenants store their domain either way. */
+export function normalizeDomain(value: string): string {
+  const trimmed = value.trim().toLowerCase();
+  if (!trimmed) return '';
+  try {
+    return new URL(/^[a-z]+:\/\//.test(trimmed) ? trimmed : `http://${trimmed}`).host;
+  } catch {
+    return '';
+  }
+}
+
+export function runtimeConfig(deps: AppDeps): RuntimeConfig {
+  const { config } = deps;
+  return {
+    clientId: config.webClient.clientId,
+    clientSecret: config.webClient.clientSecret,
+    tenantMode: true,
+    defaultTenantId: DEFAULT_TENANT_ID,
+    captchaMode: config.features.captcha,
+    switchMode: config.features.switchMode,
+    languageMode: config.features.languageMode,
+    socialMode: false,
+    tokenTime: TOKEN_TIME_SECONDS,
+    siteKey: config.siteKey,
+  };
+}
+
+/**
+ * Site info (no token): the tenant whose domain is the site's base address, its branding resources over the
+ * platform defaults, and the web app's runtime configuration. The web app calls it before it mounts.
+ */
+export function siteRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/cube-system/tenant/info',
+    {
+      config: { access: access.public, rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        querystring: z.object({ domain: z.string().max(500).optional().default('') }),
+        response: { 200: rSchema(siteInfoSchema) },
+      },
+    },
+    async (request) => {
+      const domain = normalizeDomain(request.query.domain);
+      const { db } = deps.db;
+      const tenants = domain
+        ? await db
+            .selectFrom('cubeTenant')
+            .select(['tenantId', 'tenantName', 'domain', 'backgroundUrl', 'expireTime'])
+            .where('isDeleted', '=', 0)
+            .where('status', '=', 1)
+            .where('domain', '<>', '')
+            .execute()
+        : [];
+      const tenant = tenants.find(
+        (t) =>
+          normalizeDomain(t.domain) === domain &&
+          (t.tenantId === PLATFORM_TENANT_ID || !isPast(t.expireTime)),
+      );
+      const resourceRows = await db
+        .selectFrom('cubeSiteResource')
+        .select(['tenantId', 'resourcesCode', 'resourcesContent'])
+        .where('tenantId', 'in', tenant ? [PLATFORM_TENANT_ID, tenant.tenantId] : [PLATFORM_TENANT_ID])
+        .execute();
+      const resources = new Map<string, string>();
+      for (const row of resourceRows.filter((r) => r.tenantId === PLATFORM_TENANT_ID))
+        resources.set(row.resourcesCode, row.resourcesContent);
+      for (const row of resourceRows.filter((r) => r.tenantId !== PLATFORM_TENANT_ID))
+        resources.set(row.resourcesCode, row.resourcesContent);
+      return ok({
+        tenantId: tenant?.tenantId ?? '',
+        tenantName: tenant?.tenantName ?? '',
+        domain: tenant ? domain : '',
+        backgroundUrl: tenant?.backgroundUrl ?? '',
+        resources: [...resources].map(([resources_code, resources_content]) => ({
+          resources_code,
+          resources_content,
+        })),
+        config: runtimeConfig(deps),
+      });
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import { AuthMessage, PHONE_LENGTH } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { access, contextOf } from '../../platform/access.js';
+import { now } from '../../platform/dates.js';
+import { done, ok, rEmpty } from '../../platform/envelope.js';
+import { BizError, NotFoundError } from '../../platform/errors.js';
+import { hashSecret, isMd5Hex, verifySecret } from '../../platform/passwords.js';
+import { tenantData } from '../../platform/tenant-data.js';
+import type { AuthService } from '../auth/service.js';
+import { isStoredFileLink } from '../resource/oss/storage.js';
+import { loadOwnProfile } from './profile.js';
+
+const md5Field = (message: string) =>
+  z.string({ error: message }).trim().toLowerCase().refine(isMd5Hex, message);
+
+/** Profile fields a user may change on their own (spec §2 "Profile form"); an absent field stays as it is. */
+export const profileInput = z.object({
+  // Empty means the default avatar; otherwise a file put-file stored, or a web address.
+  avatar: z
+    .string()
+    .trim()
+    .max(500, '头像地址不能超过500个字符')
+    .refine((v) => v === '' || isStoredFileLink(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), '头像地址不正确')
+    .optional(),
+  name: z
+    .string({ error: '请输入用户昵称' })
+    .trim()
+    .min(1, '请输入用户昵称')
+    .max(50, '用户昵称不能超过50个字符')
+    .optional(),
+  realName: z
+    .string({ error: '请输入用户姓名' })
+    .trim()
+    .min(1, '请输入用户姓名')
+    .max(50, '用户姓名不能超过50个字符')
+    .optional(),
+  phone: z
+    .string({ error: '请输入手机号码' })
+    .trim()
+    .min(1, '请输入手机号码')
+    .length(PHONE_LENGTH, '手机号码长度不正确')
+    .regex(/^1[3-9]\d{9}$/, '手机号码格式不正确')
+    .optional(),
+  email: z
+    .string({ error: '邮箱格式不正确' })
+    .trim()
+    .max(100, '邮箱不能超过100个字符')
+    .refine((v) => v === '' || z.regexes.email.test(v), '邮箱格式不正确')
+    .optional(),
+});
+
+/** The signed-in user's own account (contract §8: `info`, `update-password`). */
+export function userRoutes(app: FastifyInstance, deps: AppDeps, auth: AuthService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/cube-user/info', { config: { access: access.session } }, async (request) => {
+    const ctx = contextOf(request);
+    return ok(await loadOwnProfile(deps.db, ctx));
+  });
+
+  // The profile form: the account, roles, department and password are not among the fields, whatever is sent.
+  api.post(
+    '/api/cube-user/update-info',
+    { config: { access: access.authenticated }, schema: { body: profileInput, response: { 200: rEmpty } } },
+    async (request) => {
+      const ctx = contextOf(request);
+      const changes = Object.fromEntries(
+        Object.entries(request.body).filter(([, value]) => value !== undefined),
+      );
+      const result = await tenantData(deps.db.db, ctx)
+        .updateTable('cubeUser')
+        .set({ ...changes, updateUser: ctx.userId, updateTime: now() })
+        .where('id', '=', ctx.userId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
+      return done();
+    },
+  );
+
+  // Values are the md5 hex of what the user typed (the spec's password rule), exactly like the login.
+  api.post(
+    '/api/cube-user/update-password',
+    {
+      config: { access: access.session, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        querystring: z.object({
+          oldPassword: md5Field('请输入原密码'),
+          newPassword: md5Field('请输入新密码'),
+          newPassword1: md5Field('请输入确认密码'),
+        }),
+        response: { 200: rEmpty },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const { oldPassword, newPassword, newPassword1 } = request.query;
+      if (newPassword !== newPassword1) throw new BizError(AuthMessage.CONFIRM_PASSWORD_WRONG);
+      const users = tenantData(deps.db.db, ctx);
+      const user = await users
+        .selectFrom('cubeUser')
+        .select(['password'])
+        .where('id', '=', ctx.userId)
+        .executeTakeFirst();
+      if (!user) throw new NotFoundError();
+      if (!(await verifySecret(user.password, oldPassword)))
+        throw new BizError(AuthMessage.OLD_PASSWORD_WRONG);
+      if (newPassword === oldPassword) throw new BizError('新密码不能与原密码相同');
+      await users
+        .updateTable('cubeUser')
+        .set({
+          password: await hashSecret(newPassword),
+          passwordMustChange: 0,
+          updateUser: ctx.userId,
+          updateTime: now(),
+        })
+        .where('id', '=', ctx.userId)
+        .execute();
+      // A changed password ends the account's other sessions (ASVS 7.4.3); this one continues.
+      await auth.revokeUserSessions(ctx.tenantId, ctx.userId, 'password_changed', ctx.sessionId);
+      return done();
+    },
+  );
+}

@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { LoginResult } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { type BuiltApp, buildApp } from '../src/app.js';
+import { type AppConfig, loadConfig } from '../src/config.js';
+import { type DialectKind, openDatabase } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { seed } from '../src/db/seed/index.js';
+import { REDACT_PATHS } from '../src/platform/logging.js';
+import { md5Hex } from '../src/platform/passwords.js';
+import { MemoryStore } from '../src/platform/store.js';
+
+/**
+ * Every suite that touches data runs on SQLite and, when `CUBE_TEST_PG_URL` is set (`npm test` sets it when
+ * PostgreSQL answers; CI requires it), on PostgreSQL too. Each PostgreSQL suite gets a database of its own.
+ */
+export const dialects: DialectKind[] = process.env.CUBE_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const WEB_CLIENT = { id: 'cube_web', secret: 'test-web-client-secret-0123456789' };
+export const basic = (id = WEB_CLIENT.id, secret = WEB_CLIENT.secret) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+export const DEMO = {
+  platformAdmin: { tenantId: '000000', username: 'admin', password: 'Admin@2026' },
+  tenantAdmin: { tenantId: '100000', username: 'admin', password: 'Demo@2026' },
+  tenantUser: { tenantId: '100000', username: 'user', password: 'User@2026' },
+};
+
+export interface TestApp extends BuiltApp {
+  config: AppConfig;
+  sql: string[];
+  logs: string[];
+  close(): Promise<void>;
+  login(who: { tenantId: string; username: string; password: string }, init?: LoginInit): Promise<Response>;
+  token(who: { tenantId: string; username: string; password: string }): Promise<LoginResult>;
+  call(method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<Response>;
+}
+
+interface LoginInit {
+  headers?: Record<string, string>;
+  grantType?: string;
+}
+
+export interface Response {
+  statusCode: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
+  body: any;
+  raw: string;
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.CUBE_TEST_PG_URL as string;
+  const name = `cube_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  dialect: DialectKind,
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-test-'));
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CUBE_DATA_DIR: dataDir,
+    CUBE_JWT_SECRET: `test-signing-secret-${Math.random().toString(36)}-0123456789abcdef`,
+    CUBE_WEB_CLIENT_SECRET: WEB_CLIENT.secret,
+    CUBE_WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const sql: string[] = [];
+  const db = openDatabase(config.database, { onQuery: (s) => sql.push(s), poolSize: 4 });
+  await migrateToLatest(db.db);
+  await seed(db.db, config);
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(chunk.toString());
+      cb();
+    },
+  });
+  const logger = pino({ level: 'debug', redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } }, stream);
+  let built: BuiltApp;
+  try {
+    built = await buildApp({ config, db, store: new MemoryStore(), loggerInstance: logger, extend });
+  } catch (error) {
+    await db.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const inject = async (opts: Parameters<FastifyInstance['inject']>[0]): Promise<Response> => {
+    const res = await built.app.inject(opts);
+    let body: unknown = res.body;
+    try {
+      body = JSON.parse(res.body);
+    } catch {}
+    return { statusCode: res.statusCode, body, raw: res.body };
+  };
+
+  const login: TestApp['login'] = (who, init = {}) =>
+    inject({
+      method: 'POST',
+      url: '/api/cube-auth/oauth/token',
+      query: {
+        tenantId: who.tenantId,
+        username: who.username,
+        password: md5Hex(who.password),
+        grant_type: init.grantType ?? 'password',
+        scope: 'all',
+        type: 'account',
+      },
+      headers: { authorization: basic(), 'tenant-id': who.tenantId, ...init.headers },
+    });
+
+  return {
+    ...built,
+    config,
+    sql,
+    logs,
+    login,
+    async token(who) {
+      const res = await login(who);
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.raw}`);
+      return res.body as LoginResult;
+    },
+    call: (method, url, token, body) =>
+      inject({
+        method,
+        url,
+        headers: { authorization: basic(), ...(token ? { 'cube-auth': `bearer ${token}` } : {}) },
+        ...(body === undefined ? {} : { payload: body as object }),
+      }),
+    async close() {
+      await built.app.close();
+      await built.deps.store.close();
+      await db.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

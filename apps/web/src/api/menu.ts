@@ -1,0 +1,68 @@
+import type { R } from '@cube/contract';
+import type { PermissionNode } from '../app/access';
+import { request } from './request';
+
+export const MENU_ROUTES_URL = '/api/cube-system/menu/routes';
+export const MENU_BUTTONS_URL = '/api/cube-system/menu/buttons';
+export const TOP_MENU_URL = '/api/cube-system/menu/top-menu';
+
+/** Menu `isOpen` value of an external link opened in a new window (spec §3). */
+export const MENU_OPEN_NEW_WINDOW = 2;
+
+/** A node of `GET menu/routes` (spec §3 "Menu node", docs/console-api.md). */
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias?: string;
+  path: string;
+  /** Icon name (`setting`, `tool`, …); a default icon is shown when empty. */
+  source?: string;
+  sort?: number;
+  category?: number;
+  action?: number;
+  isOpen?: number;
+  /** Optional route meta; `roles` hides the item unless the user holds one of them (spec §6). */
+  meta?: { i18n?: string; roles?: string[] | string; keepAlive?: boolean } | null;
+  query?: string | Record<string, unknown> | null;
+  children?: MenuNode[];
+  hasChildren?: boolean;
+}
+
+/** A header top menu (`GET menu/top-menu`). */
+export interface TopMenu {
+  id: string;
+  code: string;
+  name: string;
+  source?: string;
+  path?: string;
+  sort?: number;
+}
+
+export interface ButtonNode extends PermissionNode {
+  id: string;
+  code: string;
+  name: string;
+  children?: ButtonNode[];
+}
+
+/** `GET menu/routes?topMenuId=`: the sidebar tree of the signed-in user (all menus without a top menu). */
+export async function fetchMenuRoutes(topMenuId?: string): Promise<MenuNode[]> {
+  const { data } = await request.get<R<MenuNode[]>>(MENU_ROUTES_URL, {
+    params: topMenuId ? { topMenuId } : {},
+  });
+  return data.data ?? [];
+}
+
+/** `GET menu/buttons`: the tree of menus owning granted buttons; leaves are the permission codes. */
+export async function fetchMenuButtons(): Promise<ButtonNode[]> {
+  const { data } = await request.get<R<ButtonNode[]>>(MENU_BUTTONS_URL);
+  return data.data ?? [];
+}
+
+/** `GET menu/top-menu`: the header's horizontal menu. */
+export async function fetchTopMenus(): Promise<TopMenu[]> {
+  const { data } = await request.get<R<TopMenu[]>>(TOP_MENU_URL);
+  return data.data ?? [];
+}

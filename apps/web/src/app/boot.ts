@@ -1,0 +1,61 @@
+import { LOGIN_PATH, type SiteInfo } from '@cube/contract';
+import { bindRequestClient } from '../api/request';
+import { fetchSiteInfo } from '../api/site';
+import { applyFavicon, brandingOf } from '../lib/branding';
+import { i18n, initI18n, isLanguage } from '../lib/i18n';
+import { getStore, setSiteKey, setStore } from '../lib/storage';
+import { useErrorLogStore } from '../stores/errorLog';
+import { useLockStore } from '../stores/lock';
+import { useMenuStore } from '../stores/menu';
+import { useSessionStore } from '../stores/session';
+import { useSettingsStore } from '../stores/settings';
+import { getRuntimeConfig, useSiteStore } from '../stores/site';
+import { useTabsStore } from '../stores/tabs';
+import { getRouter } from './router';
+
+/** Wires the request client to the site configuration, the session and navigation. */
+export function bindRequestClientToApp(): void {
+  bindRequestClient({
+    getRuntimeConfig,
+    getToken: () => useSessionStore.getState().token,
+    getIdentity: () => {
+      const user = useSessionStore.getState().userInfo;
+      return user ? { deptId: user.dept_id, roleId: user.role_id } : undefined;
+    },
+    onUnauthorized: () => {
+      useSessionStore.getState().logoutLocally();
+      void getRouter().navigate(LOGIN_PATH, { replace: true });
+    },
+  });
+}
+
+/**
+ * Applies the boot answer: storage prefix, configuration, branding (title, favicon), the session login
+ * resource and default title (spec §4), the stored language, then the session kept from an earlier visit.
+ */
+export function applySiteInfo(info: SiteInfo): void {
+  setSiteKey(info.config.siteKey);
+  useSiteStore.getState().setInfo(info);
+
+  const branding = brandingOf(info, i18n.t('app.name'));
+  setStore('loginResource', info.resources, 'session');
+  setStore('defaultTitle', branding.productTitle);
+  document.title = branding.productTitle;
+  if (branding.faviconUrl) applyFavicon(branding.faviconUrl);
+
+  const storedLanguage = getStore<string>('language');
+  if (info.config.languageMode && isLanguage(storedLanguage)) initI18n(storedLanguage);
+
+  useSessionStore.getState().hydrate();
+  // The stores kept under the site prefix can be read only now that the prefix is known.
+  useSettingsStore.getState().hydrate();
+  useTabsStore.getState().hydrate();
+  useLockStore.getState().hydrate();
+  useMenuStore.getState().hydrate();
+  useErrorLogStore.getState().hydrate();
+}
+
+/** The boot call for this site's address; resolves once the app can mount. */
+export async function loadSite(origin: string = window.location.origin): Promise<void> {
+  applySiteInfo(await fetchSiteInfo(origin));
+}

@@ -1,0 +1,65 @@
+import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, newWindowTarget } from './guard';
+
+describe('route guard', () => {
+  const open = { noAuth: true };
+
+  it('without a token allows only no-auth routes and sends the rest to /', () => {
+    expect(guardRedirect({ pathname: '/', handle: open, hasToken: false, signedOut: false })).toBeUndefined();
+    expect(
+      guardRedirect({ pathname: LOGIN_PATH, handle: open, hasToken: false, signedOut: false }),
+    ).toBeUndefined();
+    expect(
+      guardRedirect({ pathname: '/404', handle: open, hasToken: false, signedOut: false }),
+    ).toBeUndefined();
+    expect(guardRedirect({ pathname: HOME_PATH, handle: {}, hasToken: false, signedOut: false })).toBe('/');
+    expect(guardRedirect({ pathname: '/x', handle: undefined, hasToken: false, signedOut: false })).toBe('/');
+  });
+
+  it('right after a logout or a 401 sends guarded routes to the login page', () => {
+    expect(guardRedirect({ pathname: HOME_PATH, handle: {}, hasToken: false, signedOut: true })).toBe(
+      LOGIN_PATH,
+    );
+    expect(guardRedirect({ pathname: '/', handle: open, hasToken: false, signedOut: true })).toBeUndefined();
+  });
+
+  it('with a token sends the login page to the console home and allows everything else', () => {
+    expect(guardRedirect({ pathname: LOGIN_PATH, handle: open, hasToken: true, signedOut: false })).toBe(
+      HOME_PATH,
+    );
+    expect(
+      guardRedirect({ pathname: HOME_PATH, handle: {}, hasToken: true, signedOut: false }),
+    ).toBeUndefined();
+    expect(guardRedirect({ pathname: '/', handle: open, hasToken: true, signedOut: false })).toBeUndefined();
+  });
+
+  it('locked: every route except the lock page goes to the lock page', () => {
+    const locked = { hasToken: true, signedOut: false, locked: true };
+    expect(guardRedirect({ pathname: HOME_PATH, handle: {}, ...locked })).toBe(LOCK_PATH);
+    expect(guardRedirect({ pathname: '/system/param/index', handle: {}, ...locked })).toBe(LOCK_PATH);
+    expect(guardRedirect({ pathname: LOGIN_PATH, handle: open, ...locked })).toBe(LOCK_PATH);
+    expect(guardRedirect({ pathname: '/', handle: open, ...locked })).toBe(LOCK_PATH);
+    expect(guardRedirect({ pathname: LOCK_PATH, handle: open, ...locked })).toBeUndefined();
+  });
+
+  it('the lock page without a lock leads back: to the console home, or out', () => {
+    expect(guardRedirect({ pathname: LOCK_PATH, handle: open, hasToken: true, signedOut: false })).toBe(
+      HOME_PATH,
+    );
+    expect(guardRedirect({ pathname: LOCK_PATH, handle: open, hasToken: false, signedOut: false })).toBe('/');
+    expect(guardRedirect({ pathname: LOCK_PATH, handle: open, hasToken: false, signedOut: true })).toBe(
+      LOGIN_PATH,
+    );
+  });
+});
+
+describe('target query', () => {
+  it('opens the url query, else the same address without target', () => {
+    expect(newWindowTarget('/system/param/index', '')).toBeUndefined();
+    expect(newWindowTarget('/system/param/index', '?a=1')).toBeUndefined();
+    expect(newWindowTarget('/x', '?target=_blank&url=https%3A%2F%2Fexample.com')).toBe('https://example.com');
+    expect(newWindowTarget('/system/param/index', '?target=1&a=2')).toBe('/system/param/index?a=2');
+    expect(newWindowTarget('/wel/index', '?target')).toBe('/wel/index');
+  });
+});

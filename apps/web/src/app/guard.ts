@@ -1,0 +1,71 @@
+import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
+import type { Messages } from '../locales/zh-CN';
+
+export const PUBLIC_HOME_PATH = '/';
+export const NOT_FOUND_PATH = '/404';
+export const FORBIDDEN_PATH = '/403';
+export const SERVER_ERROR_PATH = '/500';
+
+/** Static data attached to each route (`handle` in react-router). */
+export interface RouteHandle {
+  /** The route is open without a stored token (spec §2 "flagged as not needing authentication"). */
+  noAuth?: boolean;
+  /** Page title, shown before the product title, and the tab label. */
+  titleKey?: `route.${keyof Messages['route']}`;
+  /** `false`: the page never becomes a tab (spec §2 "unless the route opts out of tabs"). */
+  tab?: boolean;
+  /** `false`: the page is not kept alive when its tab is left. Console pages are kept alive by default. */
+  keepAlive?: boolean;
+  /** How the page title is found when it is not static: a menu page, or an embedded page. */
+  kind?: 'menu' | 'iframe';
+}
+
+export interface GuardInput {
+  pathname: string;
+  /** Handle of the deepest matched route. */
+  handle: RouteHandle | undefined;
+  hasToken: boolean;
+  /** The session ended during this page's life (logout, 401). */
+  signedOut: boolean;
+  /** The screen is locked (spec §4). */
+  locked?: boolean;
+}
+
+/**
+ * Spec §2 routing guards, in order:
+ * - signed in and locked: every route but the lock page leads to the lock page;
+ * - signed in: the login page leads to the dashboard home `/wel/index` (the spec says `/`, which here is the
+ *   public landing page, so the signed-in user goes straight to the console home); an unlocked lock page too;
+ * - signed out: only no-auth routes are open and everything else goes to the public home — or to the login page
+ *   right after a logout or a 401 answer (spec §2, §4). The lock page without a lock leads there as well.
+ */
+export function guardRedirect({
+  pathname,
+  handle,
+  hasToken,
+  signedOut,
+  locked = false,
+}: GuardInput): string | undefined {
+  if (hasToken) {
+    if (locked) return pathname === LOCK_PATH ? undefined : LOCK_PATH;
+    if (pathname === LOGIN_PATH || pathname === LOCK_PATH) return HOME_PATH;
+    return undefined;
+  }
+  if (pathname === LOCK_PATH) return signedOut ? LOGIN_PATH : PUBLIC_HOME_PATH;
+  if (handle?.noAuth) return undefined;
+  return signedOut ? LOGIN_PATH : PUBLIC_HOME_PATH;
+}
+
+/**
+ * Spec §2 "A route with a target query opens in a new window": the address to open — the `url` query when
+ * given, else the same address without `target` — or `undefined` when there is no `target`.
+ */
+export function newWindowTarget(pathname: string, search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  if (!params.has('target')) return undefined;
+  const url = params.get('url');
+  if (url) return url;
+  params.delete('target');
+  const rest = params.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}`;
+}

@@ -1,0 +1,117 @@
+import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import NotFoundPage from '../pages/exception/NotFoundPage';
+import { loadChunk } from './chunk';
+import {
+  FORBIDDEN_PATH,
+  NOT_FOUND_PATH,
+  PUBLIC_HOME_PATH,
+  type RouteHandle,
+  SERVER_ERROR_PATH,
+} from './guard';
+import { IFRAME_PREFIX } from './menuRoutes';
+import { RouteErrorPage } from './RouteErrorPage';
+import { RouteFrame } from './RouteFrame';
+
+/** A route whose page module (default export) is loaded on first visit. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await loadChunk(load)).default });
+}
+
+function handle(value: RouteHandle): RouteHandle {
+  return value;
+}
+
+export const DASHBOARD_PATH = '/wel/dashboard';
+export const SELF_CHECK_PATH = '/test/index';
+export const INFO_PATH = '/info/index';
+
+/**
+ * The route tree (spec §2). Public routes stand alone; the console routes share the console layout, which
+ * renders the shell when signed in. Every other address is resolved against the user's menu by the catch-all
+ * menu route (a menu leaf's page at `<path>/index`), and goes to /404 when nothing matches.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RouteFrame,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        path: PUBLIC_HOME_PATH,
+        handle: handle({ noAuth: true, titleKey: 'route.home' }),
+        lazy: lazyPage(() => import('../pages/public/home/HomePage')),
+      },
+      {
+        path: LOGIN_PATH,
+        handle: handle({ noAuth: true, titleKey: 'route.login' }),
+        lazy: lazyPage(() => import('../pages/auth/login/LoginPage')),
+      },
+      {
+        path: LOCK_PATH,
+        handle: handle({ noAuth: true, titleKey: 'route.lock' }),
+        lazy: lazyPage(() => import('../pages/auth/lock/LockPage')),
+      },
+      {
+        path: NOT_FOUND_PATH,
+        handle: handle({ noAuth: true, titleKey: 'route.notFound' }),
+        Component: NotFoundPage,
+      },
+      {
+        path: FORBIDDEN_PATH,
+        handle: handle({ noAuth: true, titleKey: 'route.forbidden' }),
+        lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
+      },
+      {
+        path: SERVER_ERROR_PATH,
+        handle: handle({ noAuth: true, titleKey: 'route.serverError' }),
+        lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
+      },
+      {
+        lazy: lazyPage(() => import('../layouts/console/ConsoleLayout')),
+        children: [
+          {
+            path: HOME_PATH,
+            handle: handle({ titleKey: 'route.welcome' }),
+            lazy: lazyPage(() => import('../pages/console/welcome/WelcomePage')),
+          },
+          {
+            path: DASHBOARD_PATH,
+            handle: handle({ titleKey: 'route.dashboard' }),
+            lazy: lazyPage(() => import('../pages/console/dashboard/DashboardPage')),
+          },
+          {
+            path: SELF_CHECK_PATH,
+            handle: handle({ titleKey: 'route.selfCheck' }),
+            lazy: lazyPage(() => import('../pages/console/test/SelfCheckPage')),
+          },
+          {
+            path: INFO_PATH,
+            handle: handle({ titleKey: 'route.info' }),
+            lazy: lazyPage(() => import('../pages/console/info/InfoPage')),
+          },
+          {
+            path: `${IFRAME_PREFIX}/:routerPath`,
+            handle: handle({ noAuth: true, kind: 'iframe' }),
+            lazy: lazyPage(() => import('../pages/console/iframe/IframePage')),
+          },
+          {
+            path: '*',
+            handle: handle({ noAuth: true, kind: 'menu' }),
+            lazy: lazyPage(() => import('../layouts/console/MenuRoutePage')),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
+
+/** The app's browser router, created on first use (after boot). */
+export function getRouter(): ReturnType<typeof createBrowserRouter> {
+  appRouter ??= createBrowserRouter(routes);
+  return appRouter;
+}

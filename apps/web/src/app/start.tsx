@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { i18n, initI18n } from '../lib/i18n';
+import { installErrorLogListeners } from '../stores/errorLog';
+import { App } from './App';
+import { BootFailure } from './BootFailure';
+import { bindRequestClientToApp, loadSite } from './boot';
+import { UiProviders } from './UiProviders';
+
+/**
+ * Spec §1 start-up: fetch the site information first, then mount. Until it answers the page keeps the
+ * loading placeholder of index.html; a failure shows a full-page error with a retry button.
+ */
+export function startApp(container: HTMLElement): void {
+  initI18n();
+  installErrorLogListeners();
+  bindRequestClientToApp();
+  const root = createRoot(container);
+
+  const boot = async (): Promise<void> => {
+    try {
+      await loadSite();
+    } catch (error) {
+      console.error('[boot] site information could not be loaded', error);
+      document.title = i18n.t('boot.failedTitle');
+      root.render(
+        <StrictMode>
+          <UiProviders>
+            <BootFailure error={error} onRetry={boot} />
+          </UiProviders>
+        </StrictMode>,
+      );
+      return;
+    }
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  };
+
+  void boot();
+}

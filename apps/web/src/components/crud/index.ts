@@ -1,0 +1,5 @@
+export type { CrudApi, ListQuery } from '../../api/crud';
+export { createCrudApi } from '../../api/crud';
+export { CrudPage } from './CrudPage';
+export { createTimeField } from './fields';
+export type { CrudField, CrudFieldType, CrudMode, CrudPageProps, CrudPermissions, MessageKey } from './types';

@@ -1,0 +1,149 @@
+import {
+  ApartmentOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  BugOutlined,
+  BuildOutlined,
+  CalendarOutlined,
+  CloudOutlined,
+  ClusterOutlined,
+  CodeOutlined,
+  ContainerOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DeleteOutlined,
+  DeploymentUnitOutlined,
+  DesktopOutlined,
+  EditOutlined,
+  ExperimentOutlined,
+  FileDoneOutlined,
+  FileSearchOutlined,
+  FileTextOutlined,
+  FolderOutlined,
+  FormOutlined,
+  FundOutlined,
+  GiftOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  KeyOutlined,
+  LinkOutlined,
+  LockOutlined,
+  MailOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  MonitorOutlined,
+  NodeIndexOutlined,
+  NotificationOutlined,
+  PartitionOutlined,
+  PieChartOutlined,
+  PlusOutlined,
+  ProfileOutlined,
+  ProjectOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/**
+ * Menu `source` names (Ant Design icon names in kebab case, as the server stores them, or Saber-style
+ * `iconfont icon-<name>`) mapped to @ant-design/icons. Unknown or empty names get the default menu icon
+ * (spec §3 "default menu icon if none").
+ */
+const ICONS: Record<string, ComponentType> = {
+  apartment: ApartmentOutlined,
+  api: ApiOutlined,
+  appstore: AppstoreOutlined,
+  audit: AuditOutlined,
+  bank: BankOutlined,
+  'bar-chart': BarChartOutlined,
+  book: BookOutlined,
+  bug: BugOutlined,
+  build: BuildOutlined,
+  calendar: CalendarOutlined,
+  cloud: CloudOutlined,
+  cluster: ClusterOutlined,
+  code: CodeOutlined,
+  container: ContainerOutlined,
+  dashboard: DashboardOutlined,
+  database: DatabaseOutlined,
+  delete: DeleteOutlined,
+  'deployment-unit': DeploymentUnitOutlined,
+  desktop: DesktopOutlined,
+  edit: EditOutlined,
+  experiment: ExperimentOutlined,
+  'file-done': FileDoneOutlined,
+  'file-search': FileSearchOutlined,
+  'file-text': FileTextOutlined,
+  folder: FolderOutlined,
+  form: FormOutlined,
+  fund: FundOutlined,
+  gift: GiftOutlined,
+  global: GlobalOutlined,
+  home: HomeOutlined,
+  idcard: IdcardOutlined,
+  key: KeyOutlined,
+  link: LinkOutlined,
+  lock: LockOutlined,
+  mail: MailOutlined,
+  menu: MenuOutlined,
+  message: MessageOutlined,
+  monitor: MonitorOutlined,
+  'node-index': NodeIndexOutlined,
+  notification: NotificationOutlined,
+  partition: PartitionOutlined,
+  'pie-chart': PieChartOutlined,
+  plus: PlusOutlined,
+  profile: ProfileOutlined,
+  project: ProjectOutlined,
+  read: ReadOutlined,
+  safety: SafetyOutlined,
+  'safety-certificate': SafetyCertificateOutlined,
+  setting: SettingOutlined,
+  shop: ShopOutlined,
+  solution: SolutionOutlined,
+  team: TeamOutlined,
+  tool: ToolOutlined,
+  'unordered-list': UnorderedListOutlined,
+  user: UserOutlined,
+  'user-switch': UserSwitchOutlined,
+  // Saber / BladeX names met in menu data.
+  'icon-caidan': MenuOutlined,
+  'icon-shujuzhanshi2': DashboardOutlined,
+  'icon-rizhi': FileSearchOutlined,
+  'icon-setting': SettingOutlined,
+  'icon-yonghu': UserOutlined,
+  'icon-tuisongguanli': NotificationOutlined,
+};
+
+export const DEFAULT_MENU_ICON: ComponentType = AppstoreOutlined;
+
+/** The icon component of a menu `source`; the default icon when unknown. */
+export function menuIconOf(source: string | undefined | null): ComponentType {
+  const name = (source ?? '')
+    .trim()
+    .split(/\s+/)
+    .at(-1)!
+    .replace(/Outlined$|Filled$|TwoTone$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+  return ICONS[name] ?? ICONS[name.replace(/^icon-/, '')] ?? DEFAULT_MENU_ICON;
+}
+
+export function MenuIcon({ source }: { source: string | undefined | null }) {
+  const Icon = menuIconOf(source);
+  return <Icon />;
+}

@@ -1,0 +1,60 @@
+import { PREVIEWABLE_FILE_TYPES } from '@cube/contract';
+
+/** File-name helpers for uploads and previews. */
+
+/** The lower-case extension of a file name or URL (`a/b/Report.PDF?x=1` → `pdf`), or `''`. */
+export function fileExtension(nameOrUrl: string): string {
+  const path = nameOrUrl.split(/[?#]/)[0] ?? '';
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The last path segment of a URL, decoded when possible (the name a link shows). */
+export function fileNameOf(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '';
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(base);
+  } catch {
+    return base;
+  }
+}
+
+const IMAGE_TYPES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp']);
+const OFFICE_TYPES = new Set(['doc', 'docx', 'xls', 'xlsx']);
+
+export type PreviewKind = 'pdf' | 'office' | 'image' | 'none';
+
+/** How a file can be shown (spec §2 "Previewable file types: doc, docx, xls, xlsx, pdf"; images too). */
+export function previewKind(nameOrUrl: string): PreviewKind {
+  const ext = fileExtension(nameOrUrl);
+  if (ext === 'pdf') return 'pdf';
+  if (OFFICE_TYPES.has(ext)) return 'office';
+  if (IMAGE_TYPES.has(ext)) return 'image';
+  return 'none';
+}
+
+export function isPreviewable(nameOrUrl: string): boolean {
+  return (PREVIEWABLE_FILE_TYPES as readonly string[]).includes(fileExtension(nameOrUrl));
+}
+
+/** `500` → `500KB`, `2048` → `2MB`. */
+export function sizeLabel(kb: number): string {
+  return kb >= 1024 && kb % 1024 === 0 ? `${kb / 1024}MB` : `${kb}KB`;
+}
+
+/** Whether a file passes an extension list (case-insensitive; `jpeg` counts as `jpg`) and a size limit in KB. */
+export function checkFile(
+  file: { name: string; size: number },
+  rules: { accept?: readonly string[] | undefined; maxKb?: number | undefined },
+): 'type' | 'size' | undefined {
+  if (rules.accept?.length) {
+    const ext = fileExtension(file.name);
+    const normalized = ext === 'jpeg' ? 'jpg' : ext;
+    const accepted = rules.accept.map((item) => item.toLowerCase().replace(/^\./, ''));
+    if (!accepted.includes(ext) && !accepted.includes(normalized)) return 'type';
+  }
+  if (rules.maxKb !== undefined && file.size > rules.maxKb * 1024) return 'size';
+  return undefined;
+}

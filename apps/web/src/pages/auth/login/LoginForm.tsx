@@ -1,0 +1,154 @@
+import { ApartmentOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { HOME_PATH } from '@cube/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fetchCaptcha } from '../../../api/auth';
+import { useSessionStore } from '../../../stores/session';
+import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
+import { CaptchaImage } from './CaptchaImage';
+import styles from './LoginPage.module.css';
+import { asksForTenant, initialTenantId, loginTenantId } from './loginTenant';
+
+interface LoginFormValues {
+  tenantId?: string;
+  username: string;
+  password: string;
+  code?: string;
+}
+
+const CAPTCHA_QUERY_KEY = ['auth', 'captcha'] as const;
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<LoginFormValues>();
+  const config = useRuntimeConfig();
+  const siteTenantId = useSiteStore((state) => state.info?.tenantId ?? '');
+  const login = useSessionStore((state) => state.login);
+  const [submitting, setSubmitting] = useState(false);
+
+  const showTenant = asksForTenant(config, siteTenantId);
+  const captcha = useQuery({
+    queryKey: CAPTCHA_QUERY_KEY,
+    queryFn: fetchCaptcha,
+    enabled: config.captchaMode,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+
+  const refreshCaptcha = () => {
+    form.setFieldValue('code', '');
+    void captcha.refetch();
+  };
+
+  const submit = async (values: LoginFormValues) => {
+    setSubmitting(true);
+    try {
+      await login({
+        tenantId: loginTenantId(config, siteTenantId, values.tenantId),
+        username: values.username.trim(),
+        password: values.password,
+        captcha: config.captchaMode
+          ? { key: captcha.data?.key ?? '', code: values.code?.trim() ?? '' }
+          : undefined,
+      });
+      message.success(t('login.success'));
+      await navigate(HOME_PATH, { replace: true });
+    } catch (error) {
+      message.error(error instanceof Error ? error.message : t('request.unknownError'));
+      if (config.captchaMode) refreshCaptcha();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<LoginFormValues>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      initialValues={{ tenantId: initialTenantId(config) }}
+      onFinish={submit}
+      autoComplete="on"
+      className={styles.form}
+    >
+      {showTenant ? (
+        <Form.Item
+          name="tenantId"
+          label={t('login.tenantId')}
+          rules={[{ required: true, whitespace: true, message: t('login.tenantIdRequired') }]}
+        >
+          <Input
+            name="tenantId"
+            prefix={<ApartmentOutlined />}
+            placeholder={t('login.tenantIdRequired')}
+            autoComplete="organization"
+            maxLength={32}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="username"
+        label={t('login.username')}
+        rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+      >
+        <Input
+          name="username"
+          prefix={<UserOutlined />}
+          placeholder={t('login.usernameRequired')}
+          autoComplete="username"
+          maxLength={64}
+        />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('login.password')}
+        rules={[{ required: true, message: t('login.passwordRequired') }]}
+      >
+        <Input.Password
+          name="password"
+          prefix={<LockOutlined />}
+          placeholder={t('login.passwordRequired')}
+          autoComplete="current-password"
+          maxLength={64}
+        />
+      </Form.Item>
+      {config.captchaMode ? (
+        <Form.Item label={t('login.code')} required>
+          <div className={styles.captchaRow}>
+            <Form.Item
+              name="code"
+              noStyle
+              rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
+            >
+              <Input
+                name="code"
+                prefix={<SafetyCertificateOutlined />}
+                placeholder={t('login.codeRequired')}
+                autoComplete="off"
+                maxLength={8}
+              />
+            </Form.Item>
+            <CaptchaImage
+              image={captcha.data?.image}
+              loading={captcha.isFetching}
+              failed={captcha.isError}
+              onRefresh={refreshCaptcha}
+            />
+          </div>
+        </Form.Item>
+      ) : null}
+      <Form.Item className={styles.submitItem}>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

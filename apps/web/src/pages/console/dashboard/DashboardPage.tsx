@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../../stores/session';
+import frame from '../ConsolePage.module.css';
+import styles from './DashboardPage.module.css';
+import {
+  LoginsChart,
+  OverviewError,
+  OverviewFigures,
+  OverviewRefresh,
+  RecentNotices,
+  UsersByDeptChart,
+  useDashboardOverview,
+} from './overview';
+
+/** `/wel/dashboard` (hidden from the menu): the tenant's overview with larger charts. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const overview = useDashboardOverview();
+  const tenantId = useSessionStore((state) => state.userInfo?.tenant_id ?? state.tenantId ?? '');
+  const data = overview.data;
+  const tenant = data?.tenantName ? `${data.tenantName}（${data.tenantId}）` : tenantId;
+
+  return (
+    <div className={frame.page}>
+      <header className={frame.header}>
+        <div>
+          <h1 className={frame.title}>{t('screens.home.dashboardLink')}</h1>
+          <p className={frame.subtitle}>
+            {t('welcome.tenant')}：{tenant || t('common.empty')}
+          </p>
+        </div>
+        <OverviewRefresh overview={overview} />
+      </header>
+      <OverviewError overview={overview} />
+      {data || overview.isPending ? (
+        <>
+          <OverviewFigures data={data} />
+          <div className={styles.wide}>
+            <LoginsChart data={data} height={260} />
+            <UsersByDeptChart data={data} limit={20} />
+          </div>
+          <RecentNotices data={data} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+
+/** Resolve '@cube/contract' (and any workspace package exporting it) to its TypeScript source. */
+const SOURCE_CONDITION = 'cube-source';
+
+/** Groups node_modules into a few long-lived vendor chunks so that app changes do not invalidate them. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('/node_modules/')) return undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
+  // antd is left to Rollup, so that each lazy page carries only the components it uses.
+  if (/\/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return undefined;
+  if (/\/node_modules\/(i18next|react-i18next|dayjs)\//.test(id)) return 'vendor-i18n';
+  return 'vendor';
+}
+
+/** Largest minified JavaScript chunk the build accepts (design §6: bundle budgets are checked by the build). */
+const CHUNK_BUDGET_KB = 600;
+
+/** Fails the build when a chunk outgrows the budget, instead of printing a warning nobody reads. */
+function bundleBudget(): Plugin {
+  return {
+    name: 'cube-bundle-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const over = Object.values(bundle)
+        .filter((item) => item.type === 'chunk')
+        .map((chunk) => ({ name: chunk.fileName, kb: Buffer.byteLength(chunk.code) / 1000 }))
+        .filter((chunk) => chunk.kb > CHUNK_BUDGET_KB);
+      if (over.length > 0) {
+        this.error(
+          `bundle budget exceeded (${CHUNK_BUDGET_KB} kB per chunk): ${over.map((c) => `${c.name} ${c.kb.toFixed(0)} kB`).join(', ')}`,
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), bundleBudget()],
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  server: {
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: CHUNK_BUDGET_KB,
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+      onwarn(warning, warn) {
+        // zod ships comments Rollup cannot place as annotations; harmless and not ours to fix.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
+  },
+});

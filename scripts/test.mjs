@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// The README's test command: build, lint, type-check, then every suite (server on SQLite and PostgreSQL, web,
+// end-to-end in Chromium). It ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const required = (name) => process.env[name] === '1' || process.env[name] === 'true';
+
+function run(title, command, args, env = {}) {
+  console.info(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function postgresUrl() {
+  const url = process.env.CUBE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (error) {
+    const message = `PostgreSQL is not reachable at ${url} (${error.message})`;
+    if (required('CUBE_REQUIRE_PG')) {
+      console.error(`✖ ${message}; CUBE_REQUIRE_PG is set`);
+      process.exit(1);
+    }
+    console.warn(`⚠ ${message}: the PostgreSQL suites are skipped. Set CUBE_TEST_PG_URL to run them.`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function redisUrl() {
+  const url = process.env.CUBE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return url;
+  } catch {
+    console.warn(`⚠ Redis is not reachable at ${url}: the Redis store suite is skipped.`);
+    return undefined;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const pgUrl = await postgresUrl();
+const redis = await redisUrl();
+const chromium = process.env.CUBE_CHROMIUM ?? '/usr/bin/chromium';
+const e2e = existsSync(chromium);
+if (!e2e) {
+  if (required('CUBE_REQUIRE_E2E')) {
+    console.error(
+      `✖ ${chromium} is missing; CUBE_REQUIRE_E2E is set (apt-get install -y chromium fonts-wqy-microhei)`,
+    );
+    process.exit(1);
+  }
+  console.warn(
+    `⚠ ${chromium} not found: the end-to-end suite is skipped (apt-get install -y chromium fonts-wqy-microhei).`,
+  );
+}
+
+run('build', 'npm', ['run', 'build', '--silent']);
+run('lint and format check', 'npx', ['biome', 'check', '.']);
+run('type-check the web app', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']);
+
+const reportDir = mkdtempSync(path.join(tmpdir(), 'cube-report-'));
+const report = path.join(reportDir, 'vitest.json');
+const projects = ['server', 'web', ...(e2e ? ['e2e'] : [])].flatMap((p) => ['--project', p]);
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...(pgUrl ? { CUBE_TEST_PG_URL: pgUrl } : {}),
+      ...(redis ? { CUBE_TEST_REDIS_URL: redis } : {}),
+      CUBE_E2E: e2e ? '1' : '',
+      CUBE_CHROMIUM: chromium,
+    },
+  },
+);
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  passed = summary.numPassedTests;
+  failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+}
+rmSync(reportDir, { recursive: true, force: true });
+if (result.status !== 0 && failed === 0) failed = 1;
+console.info(
+  `\nsuites: server (sqlite${pgUrl ? ' + postgres' : ''}${redis ? ' + redis' : ''}), web${e2e ? ', e2e (chromium)' : ''}`,
+);
+console.info(`${passed} passed, ${failed} failed`);
+process.exit(result.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
