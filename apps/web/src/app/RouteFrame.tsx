@@ -5,6 +5,7 @@ import { documentTitle } from '../lib/branding';
 import { useLockStore } from '../stores/lock';
 import { useSessionStore } from '../stores/session';
 import { useBranding } from '../stores/site';
+import { tabHref, useTabsStore } from '../stores/tabs';
 import { guardRedirect, newWindowTarget, PUBLIC_HOME_PATH } from './guard';
 import { useDeepestHandle, usePageLabel } from './pageMeta';
 
@@ -26,6 +27,10 @@ export function RouteFrame() {
   const hasToken = useSessionStore((state) => Boolean(state.token));
   const signedOut = useSessionStore((state) => state.signedOut);
   const locked = useLockStore((state) => state.isLock);
+  const resumePath = useTabsStore((state) => {
+    const tab = state.tabs.find((item) => item.value === state.active);
+    return tab ? tabHref(tab) : HOME_PATH;
+  });
   const previous = useRef<string | undefined>(undefined);
   const opened = useRef<string | undefined>(undefined);
   useDocumentTitle(pathname);
@@ -37,7 +42,7 @@ export function RouteFrame() {
     window.open(target, '_blank', 'noopener');
   }, [target, location.key]);
 
-  const redirect = guardRedirect({ pathname, handle, hasToken, signedOut, locked });
+  const redirect = guardRedirect({ pathname, handle, hasToken, signedOut, locked, resumePath });
   useEffect(() => {
     if (!target && !redirect) previous.current = `${pathname}${search}`;
   });

@@ -43,10 +43,19 @@ describe('route guard', () => {
     expect(guardRedirect({ pathname: LOCK_PATH, handle: open, ...locked })).toBeUndefined();
   });
 
-  it('the lock page without a lock leads back: to the console home, or out', () => {
+  it('the lock page without a lock leads back: to the current tab or the console home, or out', () => {
     expect(guardRedirect({ pathname: LOCK_PATH, handle: open, hasToken: true, signedOut: false })).toBe(
       HOME_PATH,
     );
+    expect(
+      guardRedirect({
+        pathname: LOCK_PATH,
+        handle: open,
+        hasToken: true,
+        signedOut: false,
+        resumePath: '/desk/notice/index?a=1',
+      }),
+    ).toBe('/desk/notice/index?a=1');
     expect(guardRedirect({ pathname: LOCK_PATH, handle: open, hasToken: false, signedOut: false })).toBe('/');
     expect(guardRedirect({ pathname: LOCK_PATH, handle: open, hasToken: false, signedOut: true })).toBe(
       LOGIN_PATH,

@@ -29,13 +29,16 @@ export interface GuardInput {
   signedOut: boolean;
   /** The screen is locked (spec §4). */
   locked?: boolean;
+  /** Where an unlocked lock page resumes: the current tab's address (defaults to the console home). */
+  resumePath?: string;
 }
 
 /**
  * Spec §2 routing guards, in order:
  * - signed in and locked: every route but the lock page leads to the lock page;
  * - signed in: the login page leads to the dashboard home `/wel/index` (the spec says `/`, which here is the
- *   public landing page, so the signed-in user goes straight to the console home); an unlocked lock page too;
+ *   public landing page, so the signed-in user goes straight to the console home); an unlocked lock page resumes
+ *   the current tab — the guard alone makes that move, so unlocking never races a second navigation;
  * - signed out: only no-auth routes are open and everything else goes to the public home — or to the login page
  *   right after a logout or a 401 answer (spec §2, §4). The lock page without a lock leads there as well.
  */
@@ -45,10 +48,12 @@ export function guardRedirect({
   hasToken,
   signedOut,
   locked = false,
+  resumePath = HOME_PATH,
 }: GuardInput): string | undefined {
   if (hasToken) {
     if (locked) return pathname === LOCK_PATH ? undefined : LOCK_PATH;
-    if (pathname === LOGIN_PATH || pathname === LOCK_PATH) return HOME_PATH;
+    if (pathname === LOGIN_PATH) return HOME_PATH;
+    if (pathname === LOCK_PATH) return resumePath;
     return undefined;
   }
   if (pathname === LOCK_PATH) return signedOut ? LOGIN_PATH : PUBLIC_HOME_PATH;

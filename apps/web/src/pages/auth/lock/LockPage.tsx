@@ -3,14 +3,12 @@ import { App, Avatar, Button, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { useLogout } from '../../../components/LogoutButton';
 import { DEFAULT_AVATAR } from '../../../components/shell/UserDropdown';
 import { useLockStore } from '../../../stores/lock';
 import { useSessionStore } from '../../../stores/session';
 import { useBranding } from '../../../stores/site';
-import { HOME_TAB, tabHref, useTabsStore } from '../../../stores/tabs';
 import styles from './LockPage.module.css';
 
 function useClock(): Date {
@@ -24,12 +22,11 @@ function useClock(): Date {
 
 /**
  * The lock screen (spec §2, §4): who is signed in and a password field; the lock password unlocks and returns
- * to the current tab. Signing out from here is also possible.
+ * to the current tab (the routing guard makes that move once the lock is gone). Signing out from here is also possible.
  */
 export default function LockPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const { productTitle } = useBranding();
   const user = useSessionStore((state) => state.userInfo);
   const [form] = Form.useForm<{ password: string }>();
@@ -43,9 +40,6 @@ export default function LockPage() {
       form.setFields([{ name: 'password', errors: [t('lock.wrongPassword')] }]);
       return;
     }
-    const { tabs, active } = useTabsStore.getState();
-    const tab = tabs.find((item) => item.value === active) ?? HOME_TAB;
-    void navigate(tabHref(tab), { replace: true });
   };
 
   const signOut = useLogout(() => void message.success(t('lock.signedOut')));
