@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { inspectRowSecurity, rowSecurityProblem } from './db/row-security.js';
 import { findWorkingDemoAccounts, seed } from './db/seed/index.js';
 import { configureIds } from './platform/ids.js';
 import { openStore } from './platform/store.js';
@@ -19,6 +20,18 @@ async function main(): Promise<void> {
       throw new ConfigError(
         `demo accounts still use their public passwords: ${working.join(', ')}; change them before running in production`,
       );
+    }
+  }
+  if (db.kind === 'postgres') {
+    const why = rowSecurityProblem(await inspectRowSecurity(db.db));
+    if (why) {
+      // The tenant wall of the database does not bind this role: production must not run so (T6, D10).
+      if (config.production) {
+        throw new ConfigError(
+          `PostgreSQL row-level security does not apply (${why}); connect as a role without SUPERUSER and BYPASSRLS (docs/operations.md)`,
+        );
+      }
+      console.warn(`  警告: PostgreSQL 行级安全未生效 (${why})；生产环境将拒绝启动。`);
     }
   }
   const store = openStore(config.redisUrl);

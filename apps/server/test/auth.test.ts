@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captchaStoreKey } from '../src/modules/auth/captcha.js';
 import { md5Hex } from '../src/platform/passwords.js';
+import { withPlatformScope } from '../src/platform/row-scope.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp, WEB_CLIENT } from './helpers.js';
 
@@ -108,11 +109,13 @@ describe.each(dialects)('authentication on %s', (dialect) => {
   });
 
   it('refuses an expired tenant and a disabled user, but only after the password is proven', async () => {
-    await t.deps.db.db
-      .updateTable('cubeTenant')
-      .set({ expireTime: '2020-01-01 00:00:00' })
-      .where('tenantId', '=', '100000')
-      .execute();
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .updateTable('cubeTenant')
+        .set({ expireTime: '2020-01-01 00:00:00' })
+        .where('tenantId', '=', '100000')
+        .execute(),
+    );
     try {
       const res = await t.login(DEMO.tenantUser);
       expect(res.statusCode).toBe(400);
@@ -121,31 +124,41 @@ describe.each(dialects)('authentication on %s', (dialect) => {
       expect(wrong.body.error_description).toBe(AuthMessage.BAD_CREDENTIALS);
       await t.deps.store.delete('login-fail:100000:user');
     } finally {
-      await t.deps.db.db
-        .updateTable('cubeTenant')
-        .set({ expireTime: null })
-        .where('tenantId', '=', '100000')
-        .execute();
+      await withPlatformScope(() =>
+        t.deps.db.db
+          .updateTable('cubeTenant')
+          .set({ expireTime: null })
+          .where('tenantId', '=', '100000')
+          .execute(),
+      );
     }
-    await t.deps.db.db.updateTable('cubeUser').set({ status: 0 }).where('account', '=', 'user').execute();
+    await withPlatformScope(() =>
+      t.deps.db.db.updateTable('cubeUser').set({ status: 0 }).where('account', '=', 'user').execute(),
+    );
     try {
       const res = await t.login(DEMO.tenantUser);
       expect(res.body.error_description).toBe(AuthMessage.USER_DISABLED);
     } finally {
-      await t.deps.db.db.updateTable('cubeUser').set({ status: 1 }).where('account', '=', 'user').execute();
+      await withPlatformScope(() =>
+        t.deps.db.db.updateTable('cubeUser').set({ status: 1 }).where('account', '=', 'user').execute(),
+      );
     }
   });
 
   it('a token stops working as soon as its tenant expires or its user is disabled', async () => {
     const token = await t.token(DEMO.tenantUser);
     expect((await t.call('GET', '/api/cube-auth/oauth/user-info', token.access_token)).statusCode).toBe(200);
-    await t.deps.db.db.updateTable('cubeUser').set({ status: 0 }).where('account', '=', 'user').execute();
+    await withPlatformScope(() =>
+      t.deps.db.db.updateTable('cubeUser').set({ status: 0 }).where('account', '=', 'user').execute(),
+    );
     try {
       expect((await t.call('GET', '/api/cube-auth/oauth/user-info', token.access_token)).statusCode).toBe(
         401,
       );
     } finally {
-      await t.deps.db.db.updateTable('cubeUser').set({ status: 1 }).where('account', '=', 'user').execute();
+      await withPlatformScope(() =>
+        t.deps.db.db.updateTable('cubeUser').set({ status: 1 }).where('account', '=', 'user').execute(),
+      );
     }
   });
 

@@ -5,6 +5,7 @@ import { ID } from '../src/db/seed/demo-data.js';
 import { DATE_TIME_PATTERN, formatDateTime } from '../src/platform/dates.js';
 import { newId } from '../src/platform/ids.js';
 import { md5Hex } from '../src/platform/passwords.js';
+import { withPlatformScope } from '../src/platform/row-scope.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 const UPLOAD = '/api/cube-log/error/upload';
@@ -46,12 +47,14 @@ describe.each(dialects)('error log on %s', (dialect) => {
   });
 
   const rowsOf = (tenantId: string) =>
-    t.deps.db.db
-      .selectFrom('cubeLogError')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .orderBy('id')
-      .execute();
+    withPlatformScope(() =>
+      t.deps.db.db
+        .selectFrom('cubeLogError')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .orderBy('id')
+        .execute(),
+    );
 
   it('stores an uploaded browser log in the caller’s tenant, mapped onto the error-log fields', async () => {
     const before = (await rowsOf('100000')).length;
@@ -255,10 +258,12 @@ describe.each(dialects)('error log on %s', (dialect) => {
 
     // Granted the page, a tenant administrator sees their own tenant's log and still not the platform's.
     const grantId = newId();
-    await t.deps.db.db
-      .insertInto('cubeRoleMenu')
-      .values({ id: grantId, roleId: ID.roleDemoAdmin, menuId: CONSOLE_ID.menuLogError })
-      .execute();
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .insertInto('cubeRoleMenu')
+        .values({ id: grantId, roleId: ID.roleDemoAdmin, menuId: CONSOLE_ID.menuLogError })
+        .execute(),
+    );
     try {
       const own = await t.call('GET', `${LIST}?size=100`, tenantAdmin);
       expect(own.statusCode).toBe(200);
@@ -269,7 +274,9 @@ describe.each(dialects)('error log on %s', (dialect) => {
       expect(foreign.statusCode).toBe(404);
       expect(foreign.body).toMatchObject({ code: 404, success: false, data: {} });
     } finally {
-      await t.deps.db.db.deleteFrom('cubeRoleMenu').where('id', '=', grantId).execute();
+      await withPlatformScope(() =>
+        t.deps.db.db.deleteFrom('cubeRoleMenu').where('id', '=', grantId).execute(),
+      );
     }
   });
 });

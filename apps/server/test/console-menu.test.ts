@@ -3,6 +3,7 @@ import { CONSOLE_ID } from '../src/db/seed/console-data.js';
 import { ID } from '../src/db/seed/demo-data.js';
 import { seed } from '../src/db/seed/index.js';
 import { newId } from '../src/platform/ids.js';
+import { withPlatformScope } from '../src/platform/row-scope.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 interface Node {
@@ -82,30 +83,38 @@ describe.each(dialects)('console menus on %s', (dialect) => {
 
   it('adds the ancestors of a granted page, and drops deleted menus', async () => {
     const grantId = newId();
-    await t.deps.db.db
-      .insertInto('cubeRoleMenu')
-      .values({ id: grantId, roleId: ID.roleDemoUser, menuId: CONSOLE_ID.menuLogError })
-      .execute();
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .insertInto('cubeRoleMenu')
+        .values({ id: grantId, roleId: ID.roleDemoUser, menuId: CONSOLE_ID.menuLogError })
+        .execute(),
+    );
     try {
       const res = await t.call('GET', ROUTES, tenantUser);
       expect(shape(res.body.data)).toEqual([{ monitor: [{ log: ['log_error'] }] }]);
     } finally {
-      await t.deps.db.db.deleteFrom('cubeRoleMenu').where('id', '=', grantId).execute();
+      await withPlatformScope(() =>
+        t.deps.db.db.deleteFrom('cubeRoleMenu').where('id', '=', grantId).execute(),
+      );
     }
-    await t.deps.db.db
-      .updateTable('cubeMenu')
-      .set({ isDeleted: 1 })
-      .where('id', '=', CONSOLE_ID.menuNotice)
-      .execute();
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .updateTable('cubeMenu')
+        .set({ isDeleted: 1 })
+        .where('id', '=', CONSOLE_ID.menuNotice)
+        .execute(),
+    );
     try {
       const res = await t.call('GET', ROUTES, tenantAdmin);
       expect(shape(res.body.data)).toEqual(['desk']);
     } finally {
-      await t.deps.db.db
-        .updateTable('cubeMenu')
-        .set({ isDeleted: 0 })
-        .where('id', '=', CONSOLE_ID.menuNotice)
-        .execute();
+      await withPlatformScope(() =>
+        t.deps.db.db
+          .updateTable('cubeMenu')
+          .set({ isDeleted: 0 })
+          .where('id', '=', CONSOLE_ID.menuNotice)
+          .execute(),
+      );
     }
   });
 
@@ -197,17 +206,19 @@ describe.each(dialects)('console menus on %s', (dialect) => {
   it('seeds the console rows once, however often the seed runs', async () => {
     const db = t.deps.db.db;
     const counts = async () =>
-      Promise.all(
-        (['cubeMenu', 'cubeRoleMenu', 'cubeTopMenu', 'cubeTopMenuSetting', 'cubeNotice'] as const).map(
-          async (table) =>
-            Number(
-              (
-                await db
-                  .selectFrom(table)
-                  .select((eb) => eb.fn.countAll().as('n'))
-                  .executeTakeFirstOrThrow()
-              ).n,
-            ),
+      withPlatformScope(() =>
+        Promise.all(
+          (['cubeMenu', 'cubeRoleMenu', 'cubeTopMenu', 'cubeTopMenuSetting', 'cubeNotice'] as const).map(
+            async (table) =>
+              Number(
+                (
+                  await db
+                    .selectFrom(table)
+                    .select((eb) => eb.fn.countAll().as('n'))
+                    .executeTakeFirstOrThrow()
+                ).n,
+              ),
+          ),
         ),
       );
     const before = await counts();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { withPlatformScope } from '../src/platform/row-scope.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 const PUT_FILE = '/api/cube-resource/oss/endpoint/put-file';
@@ -270,11 +271,13 @@ describe.each(dialects)('own profile on %s', (dialect) => {
     });
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     // The platform administrator's row is untouched, and the password still works.
-    const platformAdmin = await t.deps.db.db
-      .selectFrom('cubeUser')
-      .select(['name'])
-      .where('id', '=', '1123598821738675201')
-      .executeTakeFirstOrThrow();
+    const platformAdmin = await withPlatformScope(() =>
+      t.deps.db.db
+        .selectFrom('cubeUser')
+        .select(['name'])
+        .where('id', '=', '1123598821738675201')
+        .executeTakeFirstOrThrow(),
+    );
     expect(platformAdmin.name).toBe('管理员');
     expect((await t.login(DEMO.tenantUser)).statusCode).toBe(200);
 

@@ -53,15 +53,28 @@ export interface Response {
   raw: string;
 }
 
+/**
+ * The role PostgreSQL suites run as: it owns its database (as a production install's app role may) but is no
+ * superuser and has no BYPASSRLS, so row-level security binds every query the suites make.
+ */
+export const PG_APP_ROLE = 'cube_app_test';
+
 async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.CUBE_TEST_PG_URL as string;
   const name = `cube_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // Suites start in parallel: a concurrent creation of the role answers either error.
+  await admin.query(`do $$ begin
+      create role ${PG_APP_ROLE} login nosuperuser nobypassrls nocreatedb nocreaterole;
+    exception when duplicate_object or unique_violation then null;
+    end $$`);
+  await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  url.username = PG_APP_ROLE;
+  url.password = '';
   return {
     url: url.toString(),
     drop: async () => {
@@ -77,6 +90,7 @@ export async function createTestApp(
   dialect: DialectKind,
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  options: { poolSize?: number } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-test-'));
   const pgDb = dialect === 'postgres' ? await createPgDatabase() : undefined;
@@ -90,7 +104,7 @@ export async function createTestApp(
     ...env,
   });
   const sql: string[] = [];
-  const db = openDatabase(config.database, { onQuery: (s) => sql.push(s), poolSize: 4 });
+  const db = openDatabase(config.database, { onQuery: (s) => sql.push(s), poolSize: options.poolSize ?? 4 });
   await migrateToLatest(db.db);
   await seed(db.db, config);
   const logs: string[] = [];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPlatformScope } from '../src/platform/row-scope.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 describe.each(dialects)('lookups on %s', (dialect) => {
@@ -26,12 +27,14 @@ describe.each(dialects)('lookups on %s', (dialect) => {
       ['2', '女'],
       ['3', '未知'],
     ]);
-    await t.deps.db.db
-      .updateTable('cubeDict')
-      .set({ isSealed: 1 })
-      .where('code', '=', 'sex')
-      .where('dictKey', '=', '3')
-      .execute();
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .updateTable('cubeDict')
+        .set({ isSealed: 1 })
+        .where('code', '=', 'sex')
+        .where('dictKey', '=', '3')
+        .execute(),
+    );
     const sealed = await t.call('GET', '/api/cube-system/dict/dictionary?code=sex', user);
     expect(sealed.body.data).toHaveLength(2);
     expect(
@@ -77,10 +80,12 @@ describe.each(dialects)('lookups on %s', (dialect) => {
       },
     ];
     for (const row of rows)
-      await t.deps.db.db
-        .insertInto('cubeDictBiz')
-        .values({ ...row, remark: '/flow/x', isSealed: 0, isDeleted: 0 })
-        .execute();
+      await withPlatformScope(() =>
+        t.deps.db.db
+          .insertInto('cubeDictBiz')
+          .values({ ...row, remark: '/flow/x', isSealed: 0, isDeleted: 0 })
+          .execute(),
+      );
     const res = await t.call('GET', '/api/cube-system/dict-biz/dictionary?code=flow', user);
     expect(res.body.data.map((d: { dictKey: string }) => d.dictKey)).toEqual(['invention']);
     const platform = await t.call('GET', '/api/cube-system/dict-biz/dictionary?code=flow', platformAdmin);
@@ -109,6 +114,7 @@ describe.each(dialects)('lookups on %s', (dialect) => {
       api: 'UP',
       database: { kind: dialect, status: 'UP' },
       store: { kind: 'memory', status: 'UP' },
+      tenantIsolation: dialect === 'postgres' ? 'row-security' : 'application',
       version: '0.1.0',
     });
     expect(res.body.data.serverTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MissingAccessDeclarationError } from '../src/platform/access.js';
 import { DATE_TIME_PATTERN } from '../src/platform/dates.js';
 import { TenantContextMissingError } from '../src/platform/errors.js';
+import { withPlatformScope } from '../src/platform/row-scope.js';
 import { TenantData } from '../src/platform/tenant-data.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
@@ -234,20 +235,24 @@ describe.each(dialects)('API core on %s', (dialect) => {
       tokenTime: 43000,
       captchaMode: false,
     });
-    await t.deps.db.db
-      .updateTable('cubeTenant')
-      .set({ domain: 'portal.lifang-ip.cn' })
-      .where('tenantId', '=', '100000')
-      .execute();
-    await t.deps.db.db
-      .insertInto('cubeSiteResource')
-      .values({
-        id: '1999999999999999991',
-        tenantId: '100000',
-        resourcesCode: 'title',
-        resourcesContent: '立方知识产权',
-      })
-      .execute();
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .updateTable('cubeTenant')
+        .set({ domain: 'portal.lifang-ip.cn' })
+        .where('tenantId', '=', '100000')
+        .execute(),
+    );
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .insertInto('cubeSiteResource')
+        .values({
+          id: '1999999999999999991',
+          tenantId: '100000',
+          resourcesCode: 'title',
+          resourcesContent: '立方知识产权',
+        })
+        .execute(),
+    );
     const found = await t.call('GET', '/api/cube-system/tenant/info?domain=https://Portal.lifang-ip.cn/');
     expect(found.body.data).toMatchObject({ tenantId: '100000', tenantName: '立方知识产权代理有限公司' });
     expect(found.body.data.resources).toContainEqual({

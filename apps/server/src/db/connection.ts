@@ -1,6 +1,9 @@
 import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type KyselyPlugin,
   type LogEvent,
@@ -14,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { currentRowScope } from '../platform/row-scope.js';
 import type { Database } from './types.js';
 
 export type DialectKind = 'sqlite' | 'postgres';
@@ -65,6 +69,38 @@ function configurePgTypes(): void {
   pgTypesConfigured = true;
 }
 
+/**
+ * Hands every query a connection that carries the current row scope (`cube.tenant_id`, see
+ * `platform/row-scope.ts`). The value is set at checkout, outside any transaction, so it holds for whatever
+ * the connection runs until its next checkout; a connection remembers its value and is only told again when
+ * the scope differs. Behind PgBouncer this needs session pooling (transaction pooling would move the setting
+ * to another client's connection).
+ */
+class RowScopedPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const scopes = new WeakMap<DatabaseConnection, string>();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      const scope = currentRowScope();
+      if (scopes.get(connection) === scope) return connection;
+      try {
+        await connection.executeQuery(
+          CompiledQuery.raw("select set_config('cube.tenant_id', $1, false)", [scope]),
+        );
+      } catch (error) {
+        scopes.delete(connection);
+        await driver.releaseConnection(connection);
+        throw error;
+      }
+      scopes.set(connection, scope);
+      return connection;
+    };
+    return driver;
+  }
+}
+
 export const plugins = (): KyselyPlugin[] => [new CamelCasePlugin(), new PortableValuesPlugin()];
 
 export interface OpenOptions {
@@ -85,7 +121,11 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
     });
     // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins(), log });
+    const db = new Kysely<Database>({
+      dialect: new RowScopedPostgresDialect({ pool }),
+      plugins: plugins(),
+      log,
+    });
     return {
       db,
       kind: 'postgres',

@@ -1,11 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { withPlatformScope } from '../platform/row-scope.js';
 import * as m0001 from './migrations/0001_platform.js';
 import * as m0002 from './migrations/0002_console.js';
+import * as m0003 from './migrations/0003_row_security.js';
 
 /** Migrations are listed in code (not read from disk) so that the compiled server and the tests run the same set. */
 const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_console': m0002,
+  '0003_row_security': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -23,7 +26,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     migrationTableName: 'cube_migration',
     migrationLockTableName: 'cube_migration_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // Migrations may move any tenant's rows, so they run in the platform row scope.
+  const { error, results } = await withPlatformScope(() => migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import { isPlatformAdmin, type RequestContext, splitIds } from './context.js';
 import { isPast } from './dates.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
+import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from './row-scope.js';
 import type { TokenService } from './tokens.js';
 
 /**
@@ -154,6 +155,7 @@ export function installAccessControl(
   deps: { db: DatabaseHandle; tokens: TokenService },
 ) {
   app.decorateRequest('ctx', null);
+  app.addHook('onRequest', openRequestRowScope);
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
     if (!declared || declared.kind === 'public') return;
@@ -161,6 +163,7 @@ export function installAccessControl(
     if (!token) throw new UnauthorizedError(ResultMessage.TOKEN_MISSING);
     const claims = await deps.tokens.verifyAccess(token);
     if (!claims) throw new UnauthorizedError();
+    bindRequestRowScope(claims.tenant_id);
     const state = await loadSessionState(deps.db, claims.sid, claims.user_id);
     if (!sessionIsLive(state, claims.tenant_id === '000000'))
       throw new UnauthorizedError(AuthMessage.SESSION_EXPIRED);
@@ -181,6 +184,8 @@ export function installAccessControl(
       passwordMustChange: state?.passwordMustChange === 1,
     };
     request.ctx = ctx;
+    // The platform administrator may reach other tenants (through `crossTenantData`, by name).
+    if (isPlatformAdmin(ctx)) bindRequestRowScope(PLATFORM_ROW_SCOPE);
     if (
       ctx.passwordMustChange &&
       !(declared.kind === 'authenticated' && declared.allowPendingPasswordChange)

@@ -9,6 +9,8 @@ export interface SelfCheck {
   api: HealthStatus;
   database: { kind: 'sqlite' | 'postgres' | string; status: HealthStatus; latencyMs?: number | null };
   store: { kind: 'memory' | 'redis' | string; status: HealthStatus; latencyMs?: number | null };
+  /** How tenants are kept apart: database row-level security behind the app's checks, or the app's alone. */
+  tenantIsolation?: 'row-security' | 'application' | 'row-security-bypassed';
   version: string;
   /** The server's clock, `yyyy-MM-dd HH:mm:ss` in `timeZone` (or an ISO time with offset). */
   serverTime: string;

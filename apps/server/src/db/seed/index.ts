@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config.js';
 import { now } from '../../platform/dates.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, md5Hex, verifySecret } from '../../platform/passwords.js';
+import { withPlatformScope } from '../../platform/row-scope.js';
 import type { Database, TableName } from '../types.js';
 import { seedConsole } from './console-data.js';
 import {
@@ -65,7 +66,12 @@ const audit = () => {
  * passwords. Production: the platform tenant and one administrator whose password comes from
  * `CUBE_ADMIN_PASSWORD` or is generated and printed once, and must be changed at first login.
  */
-export async function seed(db: Kysely<Database>, config: AppConfig): Promise<SeedOutcome> {
+/** Seeds every tenant it knows, so it runs in the platform row scope. */
+export function seed(db: Kysely<Database>, config: AppConfig): Promise<SeedOutcome> {
+  return withPlatformScope(() => seedAll(db, config));
+}
+
+async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOutcome> {
   const mode = config.demo ? 'demo' : 'production';
   const outcome: SeedOutcome = { mode };
   const tenantIds = config.demo ? TENANTS.map((t) => t.tenantId) : [PLATFORM_TENANT];
@@ -275,7 +281,12 @@ async function ensureWebClient(db: Kysely<Database>, config: AppConfig): Promise
 }
 
 /** Production refuses to run while a demo account still opens with its public password. */
-export async function findWorkingDemoAccounts(db: Kysely<Database>): Promise<string[]> {
+/** Checks the demo accounts of every tenant (platform row scope). */
+export function findWorkingDemoAccounts(db: Kysely<Database>): Promise<string[]> {
+  return withPlatformScope(() => findWorkingDemoAccountsIn(db));
+}
+
+async function findWorkingDemoAccountsIn(db: Kysely<Database>): Promise<string[]> {
   const working: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const row = await db

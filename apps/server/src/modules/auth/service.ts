@@ -7,6 +7,7 @@ import { splitIds } from '../../platform/context.js';
 import { formatDateTime, isPast, now, parseDateTime } from '../../platform/dates.js';
 import { newId } from '../../platform/ids.js';
 import { sha256Hex, timingDummyHash, verifySecret } from '../../platform/passwords.js';
+import { withPlatformScope, withTenantScope } from '../../platform/row-scope.js';
 import type { SharedStore } from '../../platform/store.js';
 import { newRefreshToken, type TokenService } from '../../platform/tokens.js';
 import { DEFAULT_AVATAR } from '../user/profile.js';
@@ -105,7 +106,12 @@ export class AuthService {
     }
   }
 
-  async login(req: LoginRequest): Promise<LoginResult> {
+  /** Signs in to the tenant the request names; everything it reads and writes is that tenant's. */
+  login(req: LoginRequest): Promise<LoginResult> {
+    return withTenantScope(req.tenantId, () => this.loginInTenant(req));
+  }
+
+  private async loginInTenant(req: LoginRequest): Promise<LoginResult> {
     const { db, store, config } = this.deps;
     if (req.grantType === 'captcha' || config.features.captcha) {
       if (!(await checkCaptcha(store, req.captchaKey, req.captchaCode))) {
@@ -202,9 +208,24 @@ export class AuthService {
    * session (every token descended from that login) is revoked (security checklist S1, S2).
    */
   async refresh(req: RefreshRequest): Promise<LoginResult> {
+    const tokenHash = sha256Hex(req.refreshToken);
+    // The refresh token is the credential: its session names the tenant, as an access token's claims do.
+    // Finding that session is the one read this grant makes across tenants.
+    const owner = await withPlatformScope(() =>
+      this.deps.db.db
+        .selectFrom('cubeRefreshToken as r')
+        .innerJoin('cubeAuthSession as s', 's.id', 'r.sessionId')
+        .select('s.tenantId')
+        .where('r.tokenHash', '=', tokenHash)
+        .executeTakeFirst(),
+    );
+    if (!owner) throw new OAuthError(400, 'invalid_grant', AuthMessage.REFRESH_INVALID);
+    return withTenantScope(owner.tenantId, () => this.refreshInTenant(req, tokenHash));
+  }
+
+  private async refreshInTenant(req: RefreshRequest, tokenHash: string): Promise<LoginResult> {
     const { db } = this.deps;
     const invalid = () => new OAuthError(400, 'invalid_grant', AuthMessage.REFRESH_INVALID);
-    const tokenHash = sha256Hex(req.refreshToken);
     const token = await db.db
       .selectFrom('cubeRefreshToken')
       .selectAll()

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app.js';
+import { inspectRowSecurity } from '../../../db/row-security.js';
 import { access } from '../../../platform/access.js';
 import { now } from '../../../platform/dates.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
@@ -17,6 +18,11 @@ const selfCheckSchema = z.object({
   api: z.literal('UP'),
   database: probe.extend({ kind: z.enum(['sqlite', 'postgres']) }),
   store: probe.extend({ kind: z.enum(['memory', 'redis']) }),
+  /**
+   * How tenants are kept apart: `row-security` (PostgreSQL policies bind the app's role, behind `TenantData`),
+   * `application` (SQLite: `TenantData` alone), `row-security-bypassed` (PostgreSQL, but the role escapes them).
+   */
+  tenantIsolation: z.enum(['row-security', 'application', 'row-security-bypassed']),
   version: z.string(),
   serverTime: z.string(),
   timeZone: z.string(),
@@ -52,8 +58,15 @@ export function selfCheckRoutes(app: FastifyInstance, deps: AppDeps): void {
           timed(() => deps.db.ping()),
           timed(() => deps.store.ping()),
         ]);
+        const tenantIsolation =
+          deps.db.kind === 'sqlite'
+            ? ('application' as const)
+            : (await inspectRowSecurity(deps.db.db)).enforced
+              ? ('row-security' as const)
+              : ('row-security-bypassed' as const);
         return ok({
           api: 'UP' as const,
+          tenantIsolation,
           database: { ...database, kind: deps.db.kind },
           store: { ...store, kind: deps.store.kind },
           version,

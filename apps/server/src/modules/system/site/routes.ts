@@ -12,6 +12,7 @@ import type { AppDeps } from '../../../app.js';
 import { access } from '../../../platform/access.js';
 import { isPast } from '../../../platform/dates.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
+import { withPlatformScope } from '../../../platform/row-scope.js';
 
 /** `https://Portal.Example.com:8443/` → `portal.example.com:8443`; tenants store their domain either way. */
 export function normalizeDomain(value: string): string {
@@ -55,44 +56,47 @@ export function siteRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 200: rSchema(siteInfoSchema) },
       },
     },
-    async (request) => {
-      const domain = normalizeDomain(request.query.domain);
-      const { db } = deps.db;
-      const tenants = domain
-        ? await db
-            .selectFrom('cubeTenant')
-            .select(['tenantId', 'tenantName', 'domain', 'backgroundUrl', 'expireTime'])
-            .where('isDeleted', '=', 0)
-            .where('status', '=', 1)
-            .where('domain', '<>', '')
-            .execute()
-        : [];
-      const tenant = tenants.find(
-        (t) =>
-          normalizeDomain(t.domain) === domain &&
-          (t.tenantId === PLATFORM_TENANT_ID || !isPast(t.expireTime)),
-      );
-      const resourceRows = await db
-        .selectFrom('cubeSiteResource')
-        .select(['tenantId', 'resourcesCode', 'resourcesContent'])
-        .where('tenantId', 'in', tenant ? [PLATFORM_TENANT_ID, tenant.tenantId] : [PLATFORM_TENANT_ID])
-        .execute();
-      const resources = new Map<string, string>();
-      for (const row of resourceRows.filter((r) => r.tenantId === PLATFORM_TENANT_ID))
-        resources.set(row.resourcesCode, row.resourcesContent);
-      for (const row of resourceRows.filter((r) => r.tenantId !== PLATFORM_TENANT_ID))
-        resources.set(row.resourcesCode, row.resourcesContent);
-      return ok({
-        tenantId: tenant?.tenantId ?? '',
-        tenantName: tenant?.tenantName ?? '',
-        domain: tenant ? domain : '',
-        backgroundUrl: tenant?.backgroundUrl ?? '',
-        resources: [...resources].map(([resources_code, resources_content]) => ({
-          resources_code,
-          resources_content,
-        })),
-        config: runtimeConfig(deps),
-      });
-    },
+    // Which tenant a domain belongs to is a question across tenants, asked before anyone signs in, and the
+    // answer merges the platform's branding with that tenant's: the platform row scope, for reads only.
+    async (request) =>
+      withPlatformScope(async () => {
+        const domain = normalizeDomain(request.query.domain);
+        const { db } = deps.db;
+        const tenants = domain
+          ? await db
+              .selectFrom('cubeTenant')
+              .select(['tenantId', 'tenantName', 'domain', 'backgroundUrl', 'expireTime'])
+              .where('isDeleted', '=', 0)
+              .where('status', '=', 1)
+              .where('domain', '<>', '')
+              .execute()
+          : [];
+        const tenant = tenants.find(
+          (t) =>
+            normalizeDomain(t.domain) === domain &&
+            (t.tenantId === PLATFORM_TENANT_ID || !isPast(t.expireTime)),
+        );
+        const resourceRows = await db
+          .selectFrom('cubeSiteResource')
+          .select(['tenantId', 'resourcesCode', 'resourcesContent'])
+          .where('tenantId', 'in', tenant ? [PLATFORM_TENANT_ID, tenant.tenantId] : [PLATFORM_TENANT_ID])
+          .execute();
+        const resources = new Map<string, string>();
+        for (const row of resourceRows.filter((r) => r.tenantId === PLATFORM_TENANT_ID))
+          resources.set(row.resourcesCode, row.resourcesContent);
+        for (const row of resourceRows.filter((r) => r.tenantId !== PLATFORM_TENANT_ID))
+          resources.set(row.resourcesCode, row.resourcesContent);
+        return ok({
+          tenantId: tenant?.tenantId ?? '',
+          tenantName: tenant?.tenantName ?? '',
+          domain: tenant ? domain : '',
+          backgroundUrl: tenant?.backgroundUrl ?? '',
+          resources: [...resources].map(([resources_code, resources_content]) => ({
+            resources_code,
+            resources_content,
+          })),
+          config: runtimeConfig(deps),
+        });
+      }),
   );
 }

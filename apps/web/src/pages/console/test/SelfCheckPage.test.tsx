@@ -18,6 +18,7 @@ function answer(offsetMs: number, database: 'UP' | 'DOWN' = 'UP'): selfCheckApi.
       api: 'UP',
       database: { kind: 'sqlite', status: database, latencyMs: 0.4 },
       store: { kind: 'memory', status: 'UP', latencyMs: 0 },
+      tenantIsolation: 'application',
       version: '0.1.0',
       serverTime: dayjs(SENT + offsetMs).format('YYYY-MM-DD HH:mm:ss'),
       timeZone: zone,
@@ -48,6 +49,7 @@ describe('self-check page', () => {
     expect(screen.getByText('SQLite')).toBeTruthy();
     expect(screen.getByText('内存')).toBeTruthy();
     expect(screen.getByText('延迟 0.4 ms')).toBeTruthy();
+    expect(screen.getByText('应用层校验（SQLite 不支持行级安全）')).toBeTruthy();
     expect(screen.getByText('1 天 1 小时 1 分')).toBeTruthy();
     expect(screen.getByText('服务器时间比浏览器快 10.5 秒')).toBeTruthy();
   });

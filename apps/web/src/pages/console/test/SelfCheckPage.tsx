@@ -34,6 +34,18 @@ function StatusBadge({ status, detail }: { status: HealthStatus | undefined; det
   );
 }
 
+function TenantIsolation({ value }: { value: SelfCheck['tenantIsolation'] }) {
+  const { t } = useTranslation();
+  if (value === 'row-security')
+    return <Badge status="success" text={t('screens.selfCheck.isolationRowSecurity')} />;
+  if (value === 'row-security-bypassed') {
+    return <Badge status="error" text={t('screens.selfCheck.isolationBypassed')} />;
+  }
+  if (value === 'application')
+    return <Badge status="processing" text={t('screens.selfCheck.isolationApplication')} />;
+  return <>{t('common.empty')}</>;
+}
+
 function latency(t: TFunction, ms: number | null | undefined): ReactNode {
   return typeof ms === 'number' ? (
     <span className={styles.muted}>{t('screens.selfCheck.latency', { ms })}</span>
@@ -108,6 +120,11 @@ export default function SelfCheckPage() {
               }
             />
           ),
+        },
+        {
+          key: 'tenantIsolation',
+          label: t('screens.selfCheck.tenantIsolation'),
+          children: <TenantIsolation value={result.tenantIsolation} />,
         },
         {
           key: 'version',

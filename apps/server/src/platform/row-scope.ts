@@ -1,0 +1,58 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+/**
+ * The tenant that PostgreSQL row-level security lets the current work see (security checklist T6, decision
+ * D10). It is the second wall behind `TenantData`: every connection handed to a query first carries
+ * `cube.tenant_id` = this scope, and the policies of migration 0003 show only that tenant's rows.
+ *
+ * - a tenant id: that tenant's rows only;
+ * - `PLATFORM_ROW_SCOPE` (`*`): every tenant's rows — migrations, the seed, site lookup by domain, the refresh
+ *   grant resolving its credential, and the platform administrator's requests, each named where it happens;
+ * - `''` (nothing set): no rows at all. Work that forgets to say whose data it touches reads nothing.
+ *
+ * SQLite has no row-level security; there `TenantData` is the only wall.
+ */
+export const PLATFORM_ROW_SCOPE = '*';
+
+interface RowScope {
+  tenantId: string;
+}
+
+const storage = new AsyncLocalStorage<RowScope>();
+
+/** The scope the database connection must carry for the current async context. */
+export function currentRowScope(): string {
+  return storage.getStore()?.tenantId ?? '';
+}
+
+/** Runs `work` seeing only `tenantId`'s rows. */
+export function withTenantScope<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+  return storage.run({ tenantId }, work);
+}
+
+/** Runs `work` seeing every tenant's rows. Callers name why in a comment: this is the backstop's only gap. */
+export function withPlatformScope<T>(work: () => Promise<T>): Promise<T> {
+  return storage.run({ tenantId: PLATFORM_ROW_SCOPE }, work);
+}
+
+/**
+ * Fastify `onRequest` hook, registered before any other: each request runs in a scope of its own that starts
+ * empty; access control fills it once the token names the tenant (`bindRequestRowScope`). It is a callback
+ * hook on purpose — `done` runs inside the new context, so every later hook and the handler inherit it.
+ */
+export function openRequestRowScope(
+  _request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  storage.run({ tenantId: '' }, done);
+}
+
+/** Sets the current request's scope (the tenant of its verified token). */
+export function bindRequestRowScope(tenantId: string): void {
+  const scope = storage.getStore();
+  // Without the request scope the value would leak into whatever context is current; refuse instead.
+  if (!scope) throw new Error('bindRequestRowScope called outside a request scope');
+  scope.tenantId = tenantId;
+}
