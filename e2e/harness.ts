@@ -83,7 +83,18 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       return context.newPage();
     },
     async screenshot(page, name) {
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+      // Screenshots are checked by eye: capture the settled page, not a table still blurred by its loading
+      // spinner or a tab half-way through its fade. A spinner that never stops is itself worth seeing.
+      await page
+        .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-spin-blur'), undefined, {
+          timeout: 5000,
+        })
+        .catch(() => {});
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${name}.png`),
+        fullPage: false,
+        animations: 'disabled',
+      });
     },
     serverOutput: () => output,
     async close() {

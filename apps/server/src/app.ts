@@ -216,16 +216,40 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const webDist = config.webDist ?? defaultWebDist();
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // Built chunks carry a content hash in their names, so a browser may keep them for good; everything else
+    // (favicon, images) for an hour; index.html is sent uncached by the fallback below.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      globIgnore: ['assets/**', 'index.html'],
+    });
+    const assetsDir = path.join(webDist, 'assets');
+    if (existsSync(assetsDir)) {
+      await app.register(fastifyStatic, {
+        root: assetsDir,
+        prefix: '/assets/',
+        // Looked up on disk per request, so chunks written by an in-place deploy are served without a restart.
+        wildcard: true,
+        index: false,
+        maxAge: '365d',
+        immutable: true,
+        decorateReply: false,
+      });
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.code(404).send(fail(ResultCode.NOT_FOUND, ResultMessage.NOT_FOUND));
     }
-    // Every other GET is a client-side route of the single-page app.
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // Every other GET is a client-side route of the single-page app, except a built asset that is not (or no
+    // longer, after a deploy) on disk: that is a plain 404, so the browser reports a failed chunk load rather
+    // than trying to run the HTML page as a script.
+    const isAsset = pathname.startsWith('/assets/');
+    if (hasWeb && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });

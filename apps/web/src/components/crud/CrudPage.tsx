@@ -14,6 +14,8 @@ import type { CrudPageProps, CrudPermission } from './types';
 import { fieldType, inTable } from './values';
 
 const DEFAULT_DIALOG_WIDTH = 880;
+/** Width of a long-text column that ends in an ellipsis, unless the field sets its own. */
+const ELLIPSIS_COLUMN_WIDTH = 320;
 
 type Filters = Record<string, string | number>;
 
@@ -105,7 +107,8 @@ export function CrudPage<T extends { id: string }>({
         key: field.name,
         dataIndex: field.name,
         title: t(field.label),
-        width: options.width,
+        // The table scrolls at its content's width, so a long-text column truncates only at a set width.
+        width: options.width ?? (ellipsis ? ELLIPSIS_COLUMN_WIDTH : undefined),
         ellipsis: ellipsis ? { showTitle: true } : false,
         render: (value: unknown, record: T) =>
           options.render ? (

@@ -140,14 +140,15 @@ export default function WelcomePage() {
                   href={link.to}
                   target="_blank"
                   rel="noopener noreferrer"
+                  title={link.label}
                 >
                   {link.icon}
-                  {link.label}
+                  <span className={styles.linkLabel}>{link.label}</span>
                 </a>
               ) : (
-                <Link key={link.key} className={styles.link} to={link.to}>
+                <Link key={link.key} className={styles.link} to={link.to} title={link.label}>
                   {link.icon}
-                  {link.label}
+                  <span className={styles.linkLabel}>{link.label}</span>
                 </Link>
               ),
             )}
