@@ -141,7 +141,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
+        // blob: frames show a fetched PDF in the browser's viewer; blob: workers let the spreadsheet reader inflate
+        // large workbooks off the page's thread. Only the app's own scripts can create either.
+        frameSrc: ["'self'", 'https:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
       },

@@ -60,6 +60,22 @@ describe('web app hosting', () => {
     }
   });
 
+  it('lets the page frame a fetched PDF and start blob workers, and load scripts from itself only', async () => {
+    const policy = String(
+      (await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy'],
+    );
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1);
+    expect(directive('script-src')).toEqual(["'self'"]);
+    expect(directive('frame-src')).toContain('blob:');
+    expect(directive('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(directive('object-src')).toEqual(["'none'"]);
+  });
+
   it('keeps the R envelope for unknown API paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

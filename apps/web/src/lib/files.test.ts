@@ -12,7 +12,10 @@ describe('file helpers', () => {
 
   it('tells how a file can be previewed', () => {
     expect(previewKind('a.pdf')).toBe('pdf');
-    for (const name of ['a.doc', 'a.docx', 'a.xls', 'a.xlsx']) expect(previewKind(name)).toBe('office');
+    expect(previewKind('/files/a.DOCX?v=2')).toBe('docx');
+    expect(previewKind('a.xlsx')).toBe('xlsx');
+    for (const name of ['a.doc', 'a.XLS']) expect(previewKind(name)).toBe('legacy-office');
+    expect(previewKind('a.xlsm')).toBe('none');
     expect(previewKind('a.png')).toBe('image');
     expect(previewKind('a.zip')).toBe('none');
     expect(isPreviewable('a.xlsx')).toBe(true);

@@ -22,15 +22,20 @@ export function fileNameOf(url: string): string {
 }
 
 const IMAGE_TYPES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp']);
-const OFFICE_TYPES = new Set(['doc', 'docx', 'xls', 'xlsx']);
+/** Word and Excel's binary formats (before 2007): no browser renderer exists, so they are only offered for download. */
+const LEGACY_OFFICE_TYPES = new Set(['doc', 'xls']);
 
-export type PreviewKind = 'pdf' | 'office' | 'image' | 'none';
+/**
+ * `pdf`: the browser's own viewer; `docx` / `xlsx`: rendered in the page; `legacy-office` (doc, xls): download
+ * only; `image`: shown as is; `none`: not previewable.
+ */
+export type PreviewKind = 'pdf' | 'docx' | 'xlsx' | 'legacy-office' | 'image' | 'none';
 
 /** How a file can be shown (spec §2 "Previewable file types: doc, docx, xls, xlsx, pdf"; images too). */
 export function previewKind(nameOrUrl: string): PreviewKind {
   const ext = fileExtension(nameOrUrl);
-  if (ext === 'pdf') return 'pdf';
-  if (OFFICE_TYPES.has(ext)) return 'office';
+  if (ext === 'pdf' || ext === 'docx' || ext === 'xlsx') return ext;
+  if (LEGACY_OFFICE_TYPES.has(ext)) return 'legacy-office';
   if (IMAGE_TYPES.has(ext)) return 'image';
   return 'none';
 }

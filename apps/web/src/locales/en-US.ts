@@ -151,11 +151,21 @@ const enUS: Messages = {
       open: 'Preview',
       download: 'Download file',
       loading: 'Loading the file…',
-      officeHint:
-        'Previewing Word / Excel files online needs a file preview server, which is not enabled. Please download the file.',
       unsupported: 'This file type cannot be previewed online. Please download the file.',
       pdfFailed: 'The PDF file could not be loaded. Please download it.',
+      docxFailed: 'The Word document could not be loaded; it may be damaged. Please download it.',
+      xlsxFailed: 'The Excel workbook could not be loaded; it may be damaged. Please download it.',
+      legacyDoc:
+        'This file is in the old Word format (.doc), which cannot be previewed online. Please download it, or save it as .docx in Word or WPS to preview it here.',
+      legacyXls:
+        'This file is in the old Excel format (.xls), which cannot be previewed online. Please download it, or save it as .xlsx in Excel or WPS to preview it here.',
       frameTitle: 'Preview of {{name}}',
+      sheetEmpty: 'This sheet is empty',
+      workbookEmpty: 'This workbook has no sheets',
+      rowsTruncated:
+        'Only the first {{shown}} rows are shown ({{total}} in all). Download the file to see everything.',
+      columnsTruncated:
+        'Only the first {{shown}} columns are shown ({{total}} in all). Download the file to see everything.',
     },
     chart: {
       noData: 'No data',
@@ -212,7 +222,7 @@ const enUS: Messages = {
       identity: 'Signed in as',
       dept: 'Department',
       quickLinks: 'Quick links',
-      profileLink: 'Personal information',
+      profileLink: 'My profile',
       dashboardLink: 'Dashboard',
       selfCheckLink: 'Self-check',
       users: 'Users',

@@ -150,10 +150,19 @@ const zhCN = {
       open: '预览',
       download: '下载文件',
       loading: '正在加载文件…',
-      officeHint: '在线预览 Word / Excel 文件需要部署文件预览服务，当前未启用，请下载后查看。',
       unsupported: '该文件类型不支持在线预览，请下载后查看。',
       pdfFailed: 'PDF 文件加载失败，请下载后查看。',
+      docxFailed: 'Word 文档加载失败，文件可能已损坏，请下载后查看。',
+      xlsxFailed: 'Excel 表格加载失败，文件可能已损坏，请下载后查看。',
+      legacyDoc:
+        '该文件是旧版 Word 格式（.doc），无法在线预览。请下载后查看，或用 Word / WPS 另存为 .docx 格式后再在线预览。',
+      legacyXls:
+        '该文件是旧版 Excel 格式（.xls），无法在线预览。请下载后查看，或用 Excel / WPS 另存为 .xlsx 格式后再在线预览。',
       frameTitle: '{{name}} 预览',
+      sheetEmpty: '该工作表没有内容',
+      workbookEmpty: '该表格没有工作表',
+      rowsTruncated: '仅显示前 {{shown}} 行（共 {{total}} 行），完整内容请下载后查看。',
+      columnsTruncated: '仅显示前 {{shown}} 列（共 {{total}} 列），完整内容请下载后查看。',
     },
     chart: {
       noData: '暂无数据',

@@ -1,9 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Modal } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileNameOf, previewKind } from '../../lib/files';
+import { fileExtension, fileNameOf, previewKind } from '../../lib/files';
+import { DocxPreview } from './DocxPreview';
 import styles from './FilePreview.module.css';
+import { LegacyOfficeNotice, PreviewLoading } from './PreviewParts';
+import { useFileBlob } from './useFileBlob';
+import { XlsxPreview } from './XlsxPreview';
 
 export interface FilePreviewProps {
   /** Address of the file (e.g. a `put-file` link). */
@@ -12,50 +16,39 @@ export interface FilePreviewProps {
   name?: string | undefined;
 }
 
-type PdfState = { status: 'loading' } | { status: 'ready'; objectUrl: string } | { status: 'failed' };
-
-/**
- * Loads a PDF as a blob and hands out an object URL for an inline frame: files are served as downloads, and a
- * blob shows in the browser's own viewer whatever the original answer's headers say. A failed download is only
- * logged (spec §8) and the page offers the download link instead.
- */
-function usePdfObjectUrl(url: string, enabled: boolean): PdfState {
-  const [state, setState] = useState<PdfState>({ status: 'loading' });
+/** A PDF in the browser's own viewer, from an object URL of the downloaded bytes (whatever the server's headers say). */
+function PdfPreview({ blob, name }: { blob: Blob; name: string }) {
+  const { t } = useTranslation();
+  const [objectUrl, setObjectUrl] = useState<string>();
   useEffect(() => {
-    if (!enabled) return undefined;
-    const controller = new AbortController();
-    let objectUrl: string | undefined;
-    setState({ status: 'loading' });
-    fetch(url, { signal: controller.signal, credentials: 'same-origin' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const blob = await response.blob();
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-        setState({ status: 'ready', objectUrl });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('[preview] PDF download failed', error);
-        setState({ status: 'failed' });
-      });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url, enabled]);
-  return state;
+    const created = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+    setObjectUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [blob]);
+  if (!objectUrl) return <PreviewLoading />;
+  return <iframe className={styles.frame} src={objectUrl} title={t('crud.preview.frameTitle', { name })} />;
 }
 
+const FAILED_MESSAGE = {
+  pdf: 'crud.preview.pdfFailed',
+  docx: 'crud.preview.docxFailed',
+  xlsx: 'crud.preview.xlsxFailed',
+} as const;
+
 /**
- * Spec §2 previewable files: a PDF is shown inline in a frame; Word and Excel files (doc, docx, xls, xlsx)
- * need a file preview server, which this product does not call out to, so they get a download link and a clear
- * message; images are shown as they are.
+ * Spec §2 previewable files (doc, docx, xls, xlsx, pdf; images too). The file is downloaded once as a blob: a PDF
+ * shows in a frame, a Word document (docx) is laid out as pages, an Excel workbook (xlsx) as one table per sheet;
+ * the Word and Excel readers are loaded only when such a file is opened. The old binary formats (doc, xls) have no
+ * browser renderer and are offered for download. Whatever fails — the download or reading the file — is logged and
+ * leaves a message with the download link, never an empty area.
  */
 export function FilePreview({ url, name }: FilePreviewProps) {
   const { t } = useTranslation();
   const displayName = name || fileNameOf(url);
-  const kind = previewKind(name && previewKind(name) !== 'none' ? name : url);
-  const pdf = usePdfObjectUrl(url, kind === 'pdf');
+  const source = name && previewKind(name) !== 'none' ? name : url;
+  const kind = previewKind(source);
+  const inline = kind === 'pdf' || kind === 'docx' || kind === 'xlsx' ? kind : undefined;
+  const file = useFileBlob(url, inline !== undefined);
 
   const download = (
     <div className={styles.actions}>
@@ -71,47 +64,24 @@ export function FilePreview({ url, name }: FilePreviewProps) {
     </div>
   );
 
-  if (kind === 'pdf') {
-    if (pdf.status === 'loading')
-      return (
-        <div className={styles.loading}>
-          <Spin description={t('crud.preview.loading')} />
-        </div>
-      );
-    if (pdf.status === 'failed')
-      return (
-        <>
-          <Alert type="error" showIcon title={t('crud.preview.pdfFailed')} />
-          {download}
-        </>
-      );
-    return (
-      <>
-        <iframe
-          className={styles.frame}
-          src={pdf.objectUrl}
-          title={t('crud.preview.frameTitle', { name: displayName })}
-        />
-        {download}
-      </>
-    );
-  }
-  if (kind === 'image') {
-    return (
-      <>
-        <img className={styles.image} src={url} alt={displayName} />
-        {download}
-      </>
-    );
+  let body: ReactNode;
+  if (inline) {
+    const failed = <Alert type="error" showIcon title={t(FAILED_MESSAGE[inline])} />;
+    if (file.status === 'loading') body = <PreviewLoading />;
+    else if (file.status === 'failed') body = failed;
+    else if (inline === 'pdf') body = <PdfPreview blob={file.blob} name={displayName} />;
+    else if (inline === 'docx') body = <DocxPreview blob={file.blob} name={displayName} failed={failed} />;
+    else body = <XlsxPreview blob={file.blob} name={displayName} failed={failed} />;
+  } else if (kind === 'image') {
+    body = <img className={styles.image} src={url} alt={displayName} />;
+  } else if (kind === 'legacy-office') {
+    body = <LegacyOfficeNotice name={displayName} format={fileExtension(source) === 'xls' ? 'xls' : 'doc'} />;
+  } else {
+    body = <Alert type="warning" showIcon title={displayName} description={t('crud.preview.unsupported')} />;
   }
   return (
     <>
-      <Alert
-        type={kind === 'office' ? 'info' : 'warning'}
-        showIcon
-        title={displayName}
-        description={t(kind === 'office' ? 'crud.preview.officeHint' : 'crud.preview.unsupported')}
-      />
+      {body}
       {download}
     </>
   );
