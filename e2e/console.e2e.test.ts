@@ -294,7 +294,7 @@ describe('the console as the platform administrator, in Chinese', () => {
 
     // Saved with the profile, the header shows it too.
     await main.getByRole('button', { name: twoChars('提交') }).click();
-    await message('修改成功').waitFor();
+    await message('操作成功!').waitFor();
     await expect.poll(() => headerAvatar.getAttribute('src')).toBe(link);
     expect(link).not.toBe(avatarBefore);
   });

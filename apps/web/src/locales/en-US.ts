@@ -215,7 +215,6 @@ const enUS: Messages = {
       passwordMismatch: 'The two passwords do not match',
       submit: 'Submit',
       reset: 'Reset',
-      saved: 'Saved',
       loadFailed: 'Your profile could not be loaded',
     },
     home: {

@@ -212,7 +212,6 @@ const zhCN = {
       passwordMismatch: '两次密码输入不一致',
       submit: '提交',
       reset: '重置',
-      saved: '修改成功',
       loadFailed: '个人信息加载失败',
     },
     home: {

@@ -129,7 +129,7 @@ describe('profile page', { timeout: 30_000 }, () => {
 
     await replace(user, 'profile_name', '小张');
     await user.click(button('提交'));
-    expect(await screen.findByText('修改成功')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeTruthy();
     expect(update).toHaveBeenCalledWith({
       avatar: '/api/cube-resource/oss/file/100000/a.png',
       name: '小张',
@@ -169,7 +169,7 @@ describe('profile page', { timeout: 30_000 }, () => {
     });
 
     await user.click(button('提交'));
-    expect(await screen.findByText('修改成功')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeTruthy();
     expect(useSessionStore.getState().userInfo?.password_must_change).toBe(false);
     await waitFor(() => expect(input('password_oldPassword').value).toBe(''));
   });

@@ -41,7 +41,7 @@ export function PasswordForm() {
       if (field && error instanceof Error) form.setFields([{ name: field, errors: [error.message] }]);
       return;
     }
-    void message.success(t('screens.profile.saved'));
+    void message.success(t('shell.done'));
     clearPasswordReminder();
     form.resetFields();
   };

@@ -83,7 +83,7 @@ export function ProfileForm() {
       reportFailure(error, message);
       return;
     }
-    void message.success(t('screens.profile.saved'));
+    void message.success(t('shell.done'));
     refreshSessionUser(changes);
     void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
