@@ -14,6 +14,9 @@ const enUS: Messages = {
     cancel: 'Cancel',
     tip: 'Notice',
     empty: '—',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Copy failed',
   },
   route: {
     home: 'Home',

@@ -16,6 +16,9 @@ const zhCN = {
     cancel: '取消',
     tip: '提示',
     empty: '—',
+    copy: '复制',
+    copied: '复制成功',
+    copyFailed: '复制失败',
   },
   route: {
     home: '首页',

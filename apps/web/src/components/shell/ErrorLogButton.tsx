@@ -1,12 +1,20 @@
-import { BugOutlined, CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
+import { BugOutlined, CloudUploadOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Modal, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ErrorLogEntry, uploadErrorLogs } from '../../api/log';
+import { useCopyText } from '../../lib/useCopyText';
 import { logBadgeCount, useErrorLogStore } from '../../stores/errorLog';
 import { withLoading } from '../../stores/loading';
 import { HeaderAction } from './HeaderAction';
 import styles from './shell.module.css';
+
+/** One entry as plain text, the way a user pastes it into a message to support. */
+export function errorLogEntryText(entry: ErrorLogEntry): string {
+  return [`[${entry.type}] ${entry.time}`, entry.url, entry.message, entry.info, entry.stack]
+    .filter(Boolean)
+    .join('\n');
+}
 
 /**
  * The local error log (spec §2): a badge with the entry count (at most 99), a dialog listing the entries,
@@ -18,6 +26,7 @@ export function ErrorLogButton() {
   const { modal, message } = App.useApp();
   const logs = useErrorLogStore((state) => state.logs);
   const [open, setOpen] = useState(false);
+  const copyText = useCopyText();
 
   if (logs.length === 0 && !open) return null;
 
@@ -62,6 +71,20 @@ export function ErrorLogButton() {
       render: (text: string) => <Typography.Text type="danger">{text}</Typography.Text>,
     },
     { title: t('errorLog.time'), dataIndex: 'time', width: 170 },
+    {
+      key: 'copy',
+      width: 80,
+      render: (_: unknown, record: ErrorLogEntry) => (
+        <Button
+          type="link"
+          size="small"
+          icon={<CopyOutlined />}
+          onClick={() => void copyText(errorLogEntryText(record))}
+        >
+          {t('common.copy')}
+        </Button>
+      ),
+    },
   ];
 
   return (
