@@ -102,6 +102,8 @@ const enUS: Messages = {
       'A page resource could not be loaded, perhaps because the system was updated. Please reload.',
   },
   crud: {
+    expandSearch: 'More',
+    collapseSearch: 'Less',
     search: 'Search',
     reset: 'Clear',
     add: 'Add',

@@ -101,6 +101,8 @@ const zhCN = {
     description: '页面资源加载失败，可能是系统已更新，请刷新后重试。',
   },
   crud: {
+    expandSearch: '展开',
+    collapseSearch: '收起',
     search: '搜索',
     reset: '清空',
     add: '新增',

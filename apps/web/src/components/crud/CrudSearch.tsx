@@ -1,5 +1,6 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Row, Space } from 'antd';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Grid, Row, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './CrudPage.module.css';
 import { FieldControl } from './FieldControl';
@@ -13,12 +14,35 @@ interface CrudSearchProps {
   loading?: boolean;
 }
 
-/** The search form of a CRUD page: one control per `search` field, 搜索 and 清空. */
+/** Controls per row at each width, matching the columns' spans below (the buttons take one slot). */
+const SLOTS_PER_ROW = { xs: 1, sm: 2, lg: 3, xl: 4 } as const;
+const COLUMN = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+
+/** How many search fields show while collapsed: two rows' worth, the buttons included. */
+export function collapsedFieldCount(screens: Partial<Record<string, boolean>>): number {
+  const perRow = screens.xl
+    ? SLOTS_PER_ROW.xl
+    : screens.lg
+      ? SLOTS_PER_ROW.lg
+      : screens.sm
+        ? SLOTS_PER_ROW.sm
+        : SLOTS_PER_ROW.xs;
+  return 2 * perRow - 1;
+}
+
+/**
+ * The search form of a CRUD page: one control per `search` field, 搜索 and 清空. When the fields need more than two
+ * rows (on a phone, more than one field) the rest fold away behind 展开 / 收起; folded fields keep their values
+ * and still filter.
+ */
 export function CrudSearch({ fields, onSearch, loading }: CrudSearchProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
+  const [expanded, setExpanded] = useState(false);
+  const visibleCount = collapsedFieldCount(Grid.useBreakpoint());
   const searchFields = fields.filter((field) => field.search);
   if (searchFields.length === 0) return null;
+  const foldable = searchFields.length > visibleCount;
 
   return (
     <Form
@@ -29,14 +53,19 @@ export function CrudSearch({ fields, onSearch, loading }: CrudSearchProps) {
       role="search"
     >
       <Row gutter={[16, 0]}>
-        {searchFields.map((field) => (
-          <Col key={field.name} xs={24} sm={12} lg={8} xl={6}>
+        {searchFields.map((field, index) => (
+          <Col
+            key={field.name}
+            {...COLUMN}
+            // Inline, because antd's column class would override a `hidden` attribute.
+            style={foldable && !expanded && index >= visibleCount ? { display: 'none' } : undefined}
+          >
             <Form.Item name={field.name} label={t(field.label)}>
               <FieldControl field={field} purpose="search" />
             </Form.Item>
           </Col>
         ))}
-        <Col xs={24} sm={12} lg={8} xl={6}>
+        <Col {...COLUMN}>
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
@@ -51,6 +80,17 @@ export function CrudSearch({ fields, onSearch, loading }: CrudSearchProps) {
               >
                 {t('crud.reset')}
               </Button>
+              {foldable ? (
+                <Button
+                  type="link"
+                  icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                  iconPlacement="end"
+                  aria-expanded={expanded}
+                  onClick={() => setExpanded((value) => !value)}
+                >
+                  {t(expanded ? 'crud.collapseSearch' : 'crud.expandSearch')}
+                </Button>
+              ) : null}
             </Space>
           </Form.Item>
         </Col>
