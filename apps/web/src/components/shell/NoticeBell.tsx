@@ -130,14 +130,19 @@ export function NoticeBell() {
     <>
       <Popover
         trigger="click"
-        placement="bottomRight"
+        placement="bottom"
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
           if (next) for (const query of Object.values(queries)) void query.refetch();
         }}
         content={content}
-        styles={{ container: { width: NOTICE_POPOVER_WIDTH, padding: '4px 0 0' } }}
+        // 350 px wide (spec §9), but never wider than a phone's screen. Centred under the bell because that
+        // placement shifts sideways to stay on screen; a corner placement only flips, and on a phone neither
+        // side fits.
+        styles={{
+          container: { width: `min(${NOTICE_POPOVER_WIDTH}px, calc(100vw - 16px))`, padding: '4px 0 0' },
+        }}
         arrow={false}
       >
         <HeaderAction title={t('notice.title')} hideTooltip={open}>
