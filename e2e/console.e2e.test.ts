@@ -326,6 +326,40 @@ describe('the console as the platform administrator, in Chinese', () => {
     await waitForLevel(page, 3);
   });
 
+  it('fits a phone: the search folds, the notice popover stays on screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await waitForLevel(page, 0);
+    await tab('参数管理').click();
+    await page.waitForURL('**/system/param/index');
+    const main = page.getByRole('main');
+    // The earlier test left a key filter, which keeps its field in view; cleared, the empty fields fold.
+    expect(await main.getByLabel('参数键名').isVisible()).toBe(true);
+    await main.getByRole('button', { name: /清\s*空/ }).click();
+    await main.getByRole('cell', { name: 'account.failCount' }).waitFor();
+    // One search field, then 展开 for the rest, so the data is on the first screen.
+    expect(await main.getByLabel('参数名称').isVisible()).toBe(true);
+    expect(await main.getByLabel('参数键名').isVisible()).toBe(false);
+    await h.screenshot(page, 'param-390-zh');
+    await main.getByRole('button', { name: /展开/ }).click();
+    await main.getByLabel('参数键名').waitFor();
+    await main.getByRole('button', { name: /收起/ }).click();
+    await main.getByLabel('参数键名').waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: /消息通知/ }).click();
+    const popover = page.locator('.ant-popover').filter({ hasText: '通知' });
+    await popover.getByRole('tab').first().waitFor();
+    await page.waitForTimeout(300); // the popover zooms in
+    const box = await popover.locator('.ant-popover-container').boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await h.screenshot(page, 'console-390-zh-notices');
+    await page.keyboard.press('Escape');
+    await page.mouse.click(200, 700);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await waitForLevel(page, 3);
+  });
+
   it('logs out from the account menu after the confirmation', async () => {
     await openAccountMenu(page, '账号菜单');
     await page.getByRole('menuitem', { name: /退出系统/ }).click();

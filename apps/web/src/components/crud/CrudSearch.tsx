@@ -2,6 +2,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { Button, Col, Form, Grid, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isEmpty } from '../../lib/validators';
 import styles from './CrudPage.module.css';
 import { FieldControl } from './FieldControl';
 import type { CrudField } from './types';
@@ -32,17 +33,20 @@ export function collapsedFieldCount(screens: Partial<Record<string, boolean>>): 
 
 /**
  * The search form of a CRUD page: one control per `search` field, 搜索 and 清空. When the fields need more than two
- * rows (on a phone, more than one field) the rest fold away behind 展开 / 收起; folded fields keep their values
- * and still filter.
+ * rows (on a phone, more than one field) the empty ones among the rest fold away behind 展开 / 收起.
  */
 export function CrudSearch({ fields, onSearch, loading }: CrudSearchProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
+  const values = Form.useWatch((all: FormValues) => all, form);
   const visibleCount = collapsedFieldCount(Grid.useBreakpoint());
   const searchFields = fields.filter((field) => field.search);
   if (searchFields.length === 0) return null;
   const foldable = searchFields.length > visibleCount;
+  // A field holding a filter never folds away: the list must not be narrowed by something the user cannot see.
+  const folded = (name: string, index: number) =>
+    foldable && !expanded && index >= visibleCount && isEmpty(values?.[name]);
 
   return (
     <Form
@@ -58,7 +62,7 @@ export function CrudSearch({ fields, onSearch, loading }: CrudSearchProps) {
             key={field.name}
             {...COLUMN}
             // Inline, because antd's column class would override a `hidden` attribute.
-            style={foldable && !expanded && index >= visibleCount ? { display: 'none' } : undefined}
+            style={folded(field.name, index) ? { display: 'none' } : undefined}
           >
             <Form.Item name={field.name} label={t(field.label)}>
               <FieldControl field={field} purpose="search" />
