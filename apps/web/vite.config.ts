@@ -4,33 +4,33 @@ import { defaultClientConditions, defaultServerConditions, defineConfig, type Pl
 /** Resolve '@cube/contract' (and any workspace package exporting it) to its TypeScript source. */
 const SOURCE_CONDITION = 'cube-source';
 
-type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
-
-/** Whether a module is loaded with the entry, i.e. reached through static imports alone (memoised per build). */
-function loadedAtStart(id: string, moduleInfo: ModuleInfoOf, known = new Map<string, boolean>()): boolean {
-  const cached = known.get(id);
-  if (cached !== undefined) return cached;
-  known.set(id, false); // an import cycle adds nothing
-  const info = moduleInfo(id);
-  const eager = !!info && (info.isEntry || info.importers.some((by) => loadedAtStart(by, moduleInfo, known)));
-  known.set(id, eager);
-  return eager;
+interface ChunkMeta {
+  getModuleIds: () => IterableIterator<string>;
+  getModuleInfo: (id: string) => { isEntry: boolean; importedIds: readonly string[] } | null;
 }
 
-let eagerModules = new Map<string, boolean>();
+/** The modules loaded with the entry: reached from it through static imports alone (computed once per build). */
+let eagerModules: Set<string> | undefined;
+
+function modulesLoadedAtStart({ getModuleIds, getModuleInfo }: ChunkMeta): Set<string> {
+  const eager = new Set([...getModuleIds()].filter((id) => getModuleInfo(id)?.isEntry));
+  for (const id of eager) for (const imported of getModuleInfo(id)?.importedIds ?? []) eager.add(imported);
+  return eager;
+}
 
 /**
  * Groups node_modules into a few long-lived vendor chunks so that app changes do not invalidate them. A library
  * reached only through `import()` (the file preview's Word and Excel readers, say) is left to Rollup, so it stays in
  * its own lazy chunk instead of the vendor chunk every page loads.
  */
-function vendorChunk(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
+function vendorChunk(id: string, meta: ChunkMeta): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
   // antd is left to Rollup, so that each lazy page carries only the components it uses.
   if (/\/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return undefined;
   if (/\/node_modules\/(i18next|react-i18next|dayjs)\//.test(id)) return 'vendor-i18n';
-  return loadedAtStart(id, getModuleInfo, eagerModules) ? 'vendor' : undefined;
+  eagerModules ??= modulesLoadedAtStart(meta);
+  return eagerModules.has(id) ? 'vendor' : undefined;
 }
 
 /** Largest minified JavaScript chunk the build accepts (design §6: bundle budgets are checked by the build). */
@@ -62,7 +62,7 @@ export default defineConfig({
     {
       name: 'cube-fresh-chunk-map',
       buildStart() {
-        eagerModules = new Map();
+        eagerModules = undefined;
       },
     },
   ],
