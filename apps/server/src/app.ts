@@ -25,39 +25,20 @@ import {
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { AuthService } from './modules/auth/service.js';
-import { dashboardRoutes } from './modules/desk/dashboard/routes.js';
-import { noticeRoutes } from './modules/desk/notice/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { errorLogRoutes } from './modules/log/error/routes.js';
-import { ossRoutes } from './modules/resource/oss/routes.js';
-import { dictRoutes } from './modules/system/dict/routes.js';
-import { menuRoutes } from './modules/system/menu/routes.js';
-import { orgLookupRoutes } from './modules/system/org/routes.js';
-import { paramRoutes } from './modules/system/param/routes.js';
-import { selfCheckRoutes } from './modules/system/self-check/routes.js';
-import { siteRoutes } from './modules/system/site/routes.js';
-import { userRoutes } from './modules/user/routes.js';
+import { appModules } from './modules/index.js';
 import { type Access, enforceAccessDeclarations, installAccessControl } from './platform/access.js';
 import { CacheRegistry } from './platform/caches.js';
+import type { AppDeps } from './platform/deps.js';
 import { fail } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
 import { loggerOptions, redactUrl } from './platform/logging.js';
+import { SessionRegistry } from './platform/sessions.js';
 import type { SharedStore } from './platform/store.js';
 import { TokenService } from './platform/tokens.js';
 
 z.config(z.locales.zhCN());
 
-export interface AppDeps {
-  config: AppConfig;
-  db: DatabaseHandle;
-  store: SharedStore;
-  tokens: TokenService;
-  caches: CacheRegistry;
-  /** Flipped by graceful shutdown so that readiness fails while in-flight requests finish. */
-  lifecycle: { shuttingDown: boolean };
-}
+export type { AppDeps } from './platform/deps.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -104,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     store: options.store,
     tokens: new TokenService(config.jwtSecret),
     caches: new CacheRegistry(),
+    sessions: new SessionRegistry(options.db),
     lifecycle: { shuttingDown: false },
   };
   const routes: BuiltApp['routes'] = [];
@@ -197,20 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     );
   });
 
-  const auth = new AuthService({ db: deps.db, store: deps.store, tokens: deps.tokens, config, log: app.log });
-  healthRoutes(app, deps);
-  authRoutes(app, deps, auth);
-  siteRoutes(app, deps);
-  paramRoutes(app, deps);
-  userRoutes(app, deps, auth);
-  menuRoutes(app, deps);
-  noticeRoutes(app, deps);
-  errorLogRoutes(app, deps);
-  ossRoutes(app, deps);
-  dictRoutes(app, deps);
-  orgLookupRoutes(app, deps);
-  selfCheckRoutes(app, deps);
-  dashboardRoutes(app, deps);
+  for (const module of appModules) await app.register(module, { deps });
   if (config.apiDocs) {
     app.get('/api/openapi.json', { config: { access: { kind: 'public' } } }, async () => app.swagger());
   }

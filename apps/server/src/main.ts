@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { inspectRowSecurity, rowSecurityProblem } from './db/row-security.js';
-import { findWorkingDemoAccounts, seed } from './db/seed/index.js';
+import { findWorkingDemoAccounts, seed } from './seed/index.js';
 import { configureIds } from './platform/ids.js';
 import { openStore } from './platform/store.js';
 

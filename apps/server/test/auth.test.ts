@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captchaStoreKey } from '../src/modules/auth/captcha.js';
 import { md5Hex } from '../src/platform/passwords.js';
-import { withPlatformScope } from '../src/platform/row-scope.js';
+import { withPlatformScope } from '../src/db/row-scope.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp, WEB_CLIENT } from './helpers.js';
 

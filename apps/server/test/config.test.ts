@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { findWorkingDemoAccounts, seed } from '../src/db/seed/index.js';
+import { findWorkingDemoAccounts, seed } from '../src/seed/index.js';
 import { md5Hex } from '../src/platform/passwords.js';
 import { createTestApp, DEMO, dialects } from './helpers.js';
 

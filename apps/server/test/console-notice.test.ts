@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICES } from '../src/db/seed/console-data.js';
+import { NOTICES } from '../src/seed/console-data.js';
 import { DATE_TIME_PATTERN, formatDateTime } from '../src/platform/dates.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 

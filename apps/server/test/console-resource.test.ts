@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { withPlatformScope } from '../src/platform/row-scope.js';
+import { withPlatformScope } from '../src/db/row-scope.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 const PUT_FILE = '/api/cube-resource/oss/endpoint/put-file';

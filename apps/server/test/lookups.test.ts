@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPlatformScope } from '../src/platform/row-scope.js';
+import { withPlatformScope } from '../src/db/row-scope.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 describe.each(dialects)('lookups on %s', (dialect) => {

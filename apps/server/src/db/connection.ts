@@ -17,7 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
-import { currentRowScope } from '../platform/row-scope.js';
+import { currentRowScope } from './row-scope.js';
 import type { Database } from './types.js';
 
 export type DialectKind = 'sqlite' | 'postgres';
@@ -71,7 +71,7 @@ function configurePgTypes(): void {
 
 /**
  * Hands every query a connection that carries the current row scope (`cube.tenant_id`, see
- * `platform/row-scope.ts`). The value is set at checkout, outside any transaction, so it holds for whatever
+ * `db/row-scope.ts`). The value is set at checkout, outside any transaction, so it holds for whatever
  * the connection runs until its next checkout; a connection remembers its value and is only told again when
  * the scope differs. Behind PgBouncer this needs session pooling (transaction pooling would move the setting
  * to another client's connection).

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { withPlatformScope } from '../platform/row-scope.js';
+import { withPlatformScope } from './row-scope.js';
 import * as m0001 from './migrations/0001_platform.js';
 import * as m0002 from './migrations/0002_console.js';
 import * as m0003 from './migrations/0003_row_security.js';

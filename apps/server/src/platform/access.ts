@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import { isPlatformAdmin, type RequestContext, splitIds } from './context.js';
 import { isPast } from './dates.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
-import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from './row-scope.js';
+import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from '../db/row-scope.js';
 import type { TokenService } from './tokens.js';
 
 /**

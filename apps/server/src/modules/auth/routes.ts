@@ -13,12 +13,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { access, contextOf } from '../../platform/access.js';
 import { done, ok, rEmpty, rSchema } from '../../platform/envelope.js';
 import { loadOwnProfile } from '../user/profile.js';
 import { createCaptcha } from './captcha.js';
-import { type AuthService, OAuthError } from './service.js';
+import { AuthService, OAuthError } from './service.js';
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name.toLowerCase()];
@@ -48,7 +48,8 @@ function oauthFailure(reply: FastifyReply, error: OAuthError) {
   });
 }
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps, service: AuthService): void {
+export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppDeps): void => {
+  const service = new AuthService({ ...deps, log: app.log });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-auth/oauth';
   const tokenRateLimit = { max: 30, timeWindow: '1 minute' };
@@ -117,7 +118,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, service: AuthSer
 
   const logout = async (request: FastifyRequest) => {
     const ctx = contextOf(request);
-    await service.revokeSession(ctx.sessionId, 'logout');
+    await deps.sessions.revokeSession(ctx.sessionId, 'logout');
     request.log.info({ event: 'logout', tenantId: ctx.tenantId, userId: ctx.userId }, 'logout');
     return done();
   };
@@ -152,4 +153,4 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, service: AuthSer
       return done();
     },
   );
-}
+});

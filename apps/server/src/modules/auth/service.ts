@@ -7,7 +7,8 @@ import { splitIds } from '../../platform/context.js';
 import { formatDateTime, isPast, now, parseDateTime } from '../../platform/dates.js';
 import { newId } from '../../platform/ids.js';
 import { sha256Hex, timingDummyHash, verifySecret } from '../../platform/passwords.js';
-import { withPlatformScope, withTenantScope } from '../../platform/row-scope.js';
+import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
+import type { SessionRegistry } from '../../platform/sessions.js';
 import type { SharedStore } from '../../platform/store.js';
 import { newRefreshToken, type TokenService } from '../../platform/tokens.js';
 import { DEFAULT_AVATAR } from '../user/profile.js';
@@ -62,6 +63,7 @@ export interface RefreshRequest {
 
 interface Deps {
   db: DatabaseHandle;
+  sessions: SessionRegistry;
   store: SharedStore;
   tokens: TokenService;
   config: AppConfig;
@@ -240,7 +242,7 @@ export class AuthService {
       .where('usedAt', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) {
-      await this.revokeSession(token.sessionId, 'refresh_reuse');
+      await this.deps.sessions.revokeSession(token.sessionId, 'refresh_reuse');
       this.deps.log.warn(
         { event: 'refresh_reuse', sessionId: token.sessionId },
         'refresh token reused: session revoked',
@@ -293,32 +295,6 @@ export class AuthService {
         .execute();
     });
     return this.issue(req.client, user, session.id, roleIds, aliases, deptIds, next.token);
-  }
-
-  async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.deps.db.db
-      .updateTable('cubeAuthSession')
-      .set({ revokedAt: now(), revokeReason: reason })
-      .where('id', '=', sessionId)
-      .where('revokedAt', 'is', null)
-      .execute();
-  }
-
-  /** Ends every session of a user but, optionally, one (after a password change, ASVS 7.4.3). */
-  async revokeUserSessions(
-    tenantId: string,
-    userId: string,
-    reason: string,
-    keepSessionId?: string,
-  ): Promise<void> {
-    let q = this.deps.db.db
-      .updateTable('cubeAuthSession')
-      .set({ revokedAt: now(), revokeReason: reason })
-      .where('tenantId', '=', tenantId)
-      .where('userId', '=', userId)
-      .where('revokedAt', 'is', null);
-    if (keepSessionId) q = q.where('id', '<>', keepSessionId);
-    await q.execute();
   }
 
   private async assertTenantUsable(tenantId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { access } from '../../platform/access.js';
 
 /**
@@ -7,7 +7,7 @@ import { access } from '../../platform/access.js';
  * instance). Readiness checks the database, the shared store and that shutdown has not begun. Neither reveals
  * versions or host names.
  */
-export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const healthModule = defineModule('health', (app: FastifyInstance, deps: AppDeps): void => {
   app.get('/api/health', { config: { access: access.public } }, async () => ({ status: 'UP' }));
 
   app.get('/api/ready', { config: { access: access.public } }, async (_request, reply) => {
@@ -22,4 +22,4 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const up = database === 'UP' && store === 'UP';
     return reply.code(up ? 200 : 503).send({ status: up ? 'UP' : 'DOWN', database, store });
   });
-}
+});

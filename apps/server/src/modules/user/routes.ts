@@ -2,14 +2,13 @@ import { AuthMessage, PHONE_LENGTH } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { access, contextOf } from '../../platform/access.js';
 import { now } from '../../platform/dates.js';
 import { done, ok, rEmpty } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { hashSecret, isMd5Hex, verifySecret } from '../../platform/passwords.js';
 import { tenantData } from '../../platform/tenant-data.js';
-import type { AuthService } from '../auth/service.js';
 import { isStoredFileLink } from '../resource/oss/storage.js';
 import { loadOwnProfile } from './profile.js';
 
@@ -53,7 +52,7 @@ export const profileInput = z.object({
 });
 
 /** The signed-in user's own account (contract §8: `info`, `update-password`). */
-export function userRoutes(app: FastifyInstance, deps: AppDeps, auth: AuthService): void {
+export const userModule = defineModule('user', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/cube-user/info', { config: { access: access.session } }, async (request) => {
@@ -119,8 +118,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, auth: AuthServic
         .where('id', '=', ctx.userId)
         .execute();
       // A changed password ends the account's other sessions (ASVS 7.4.3); this one continues.
-      await auth.revokeUserSessions(ctx.tenantId, ctx.userId, 'password_changed', ctx.sessionId);
+      await deps.sessions.revokeUserSessions(ctx.tenantId, ctx.userId, 'password_changed', ctx.sessionId);
       return done();
     },
   );
-}
+});

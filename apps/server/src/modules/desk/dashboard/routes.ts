@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { splitIds } from '../../../platform/context.js';
 import { formatDateTime, now } from '../../../platform/dates.js';
@@ -25,7 +25,7 @@ const DAYS = 7;
 const ACTIVE_WINDOW_SECONDS = 12 * 3600;
 
 /** Live figures of the caller's tenant for the console home (`/wel/index`). */
-export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const dashboardModule = defineModule('desk/dashboard', (app: FastifyInstance, deps: AppDeps): void => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -105,4 +105,4 @@ export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
         });
       },
     );
-}
+});

@@ -2,7 +2,7 @@ import { pageSchema } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { auditRecordFields, registerCrud } from '../../../platform/crud.js';
 import { DATE_TIME_PATTERN, formatDateTime, now, parseDateTime } from '../../../platform/dates.js';
@@ -48,7 +48,7 @@ const myNoticeRecord = noticeRecord
   .pick({ id: true, title: true, category: true, releaseTime: true, content: true })
   .extend({ categoryName: z.string() });
 
-export function noticeRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const noticeModule = defineModule('desk/notice', (app: FastifyInstance, deps: AppDeps): void => {
   const prefix = '/api/cube-desk/notice';
   registerCrud(app, deps.db, {
     prefix,
@@ -116,4 +116,4 @@ export function noticeRoutes(app: FastifyInstance, deps: AppDeps): void {
       return ok(toPage(records, Number(count?.total ?? 0), query.current, query.size));
     },
   );
-}
+});

@@ -3,7 +3,7 @@ import { pageSchema } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { idSchema } from '../../../platform/crud.js';
 import { ok, rSchema, toPage } from '../../../platform/envelope.js';
@@ -59,7 +59,7 @@ const USER_AGENT_MAX = 500;
  * The error log (contract §14) of the caller's tenant: the browser uploads its local error log here, and
  * holders of `log_error` read it, newest first.
  */
-export function errorLogRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const errorLogModule = defineModule('log/error', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-log/error';
   const readAccess = access.permission('log_error');
@@ -153,4 +153,4 @@ export function errorLogRoutes(app: FastifyInstance, deps: AppDeps): void {
       return ok(row);
     },
   );
-}
+});

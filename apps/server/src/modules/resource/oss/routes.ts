@@ -3,7 +3,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { AppError, BizError, NotFoundError } from '../../../platform/errors.js';
@@ -38,7 +38,7 @@ function cleanOriginalName(fileName: string): string {
  * Object storage on local disk (contract §15): `put-file` stores one upload of the caller's tenant; `file/*`
  * serves it back. Multipart parsing is registered for this scope only.
  */
-export function ossRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const ossModule = defineModule('resource/oss', (app: FastifyInstance, deps: AppDeps): void => {
   const store = new LocalFileStore(deps.config.dataDir);
   const maxBytes = deps.config.uploadMaxBytes;
   const tooLarge = () => new AppError(413, 413, `上传文件大小不能超过${sizeLabel(maxBytes)}`);
@@ -107,4 +107,4 @@ export function ossRoutes(app: FastifyInstance, deps: AppDeps): void {
         .send(createReadStream(file));
     });
   });
-}
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { tenantData } from '../../../platform/tenant-data.js';
@@ -32,7 +32,7 @@ const ITEM_COLUMNS = ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 
  * Dictionary lookups for selects: the system dictionary (platform-wide) and the business dictionary (per tenant).
  * Only items of a registered code come back — an unknown code is an empty list, never another table (I2).
  */
-export function dictRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const dictModule = defineModule('system/dict', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { querystring: codeQuery, response: { 200: rSchema(z.array(dictItemSchema)) } };
 
@@ -70,4 +70,4 @@ export function dictRoutes(app: FastifyInstance, deps: AppDeps): void {
       return ok(rows);
     },
   );
-}
+});

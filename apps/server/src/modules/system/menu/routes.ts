@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import type { DatabaseHandle } from '../../../db/connection.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { isPlatformAdmin, type RequestContext } from '../../../platform/context.js';
@@ -110,7 +110,7 @@ async function topMenuLinks(
  * What the console shell loads after sign-in (contract §3): the sidebar's menu tree (`routes`), the button
  * permissions (`buttons`) and the header's top menus (`top-menu`).
  */
-export function menuRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const menuModule = defineModule('system/menu', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-system/menu';
 
@@ -192,4 +192,4 @@ export function menuRoutes(app: FastifyInstance, deps: AppDeps): void {
       return ok(rows);
     },
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf, requirePermission } from '../../../platform/access.js';
 import { splitIds } from '../../../platform/context.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
@@ -20,7 +20,7 @@ const userQuery = z.object({
  * The departments and roles a user holds (the department/role switch dialog of spec §2). Without `userId` the
  * caller's own; another user's need the user-management permission and stay within the caller's tenant.
  */
-export function orgLookupRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const orgLookupModule = defineModule('system/org', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const userLists = async (request: FastifyRequest, requestedUserId: string | undefined) => {
@@ -80,4 +80,4 @@ export function orgLookupRoutes(app: FastifyInstance, deps: AppDeps): void {
       return ok(rows);
     },
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { auditRecordFields, registerCrud } from '../../../platform/crud.js';
 
 /** System parameters (contract §10): platform-wide key/value settings such as `account.failCount`. */
@@ -23,7 +23,7 @@ export const paramInput = z.object({
   remark: z.string().max(1000, '长度不能超过1000个字符').optional().default(''),
 });
 
-export function paramRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const paramModule = defineModule('system/param', (app: FastifyInstance, deps: AppDeps): void => {
   registerCrud(app, deps.db, {
     prefix: '/api/cube-system/param',
     table: 'cubeParam',
@@ -44,4 +44,4 @@ export function paramRoutes(app: FastifyInstance, deps: AppDeps): void {
     permissions: { read: 'param', add: 'param_add', edit: 'param_edit', remove: 'param_delete' },
     unique: [{ fields: ['paramKey'], message: '参数键名已存在' }],
   });
-}
+});

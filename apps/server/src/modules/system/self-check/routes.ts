@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { inspectRowSecurity } from '../../../db/row-security.js';
 import { access } from '../../../platform/access.js';
 import { now } from '../../../platform/dates.js';
@@ -47,34 +47,37 @@ async function timed(check: () => Promise<void>): Promise<z.infer<typeof probe>>
  * The console's self-check page (`/test/index`). Unlike the public health probes it names the database kind and
  * version, so it is for signed-in users only.
  */
-export function selfCheckRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/cube-system/self-check',
-      { config: { access: access.authenticated }, schema: { response: { 200: rSchema(selfCheckSchema) } } },
-      async () => {
-        const [database, store] = await Promise.all([
-          timed(() => deps.db.ping()),
-          timed(() => deps.store.ping()),
-        ]);
-        const tenantIsolation =
-          deps.db.kind === 'sqlite'
-            ? ('application' as const)
-            : (await inspectRowSecurity(deps.db.db)).enforced
-              ? ('row-security' as const)
-              : ('row-security-bypassed' as const);
-        return ok({
-          api: 'UP' as const,
-          tenantIsolation,
-          database: { ...database, kind: deps.db.kind },
-          store: { ...store, kind: deps.store.kind },
-          version,
-          serverTime: now(),
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          nodeVersion: process.version,
-          uptimeSeconds: Math.round(process.uptime()),
-        });
-      },
-    );
-}
+export const selfCheckModule = defineModule(
+  'system/self-check',
+  (app: FastifyInstance, deps: AppDeps): void => {
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/api/cube-system/self-check',
+        { config: { access: access.authenticated }, schema: { response: { 200: rSchema(selfCheckSchema) } } },
+        async () => {
+          const [database, store] = await Promise.all([
+            timed(() => deps.db.ping()),
+            timed(() => deps.store.ping()),
+          ]);
+          const tenantIsolation =
+            deps.db.kind === 'sqlite'
+              ? ('application' as const)
+              : (await inspectRowSecurity(deps.db.db)).enforced
+                ? ('row-security' as const)
+                : ('row-security-bypassed' as const);
+          return ok({
+            api: 'UP' as const,
+            tenantIsolation,
+            database: { ...database, kind: deps.db.kind },
+            store: { ...store, kind: deps.store.kind },
+            version,
+            serverTime: now(),
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            nodeVersion: process.version,
+            uptimeSeconds: Math.round(process.uptime()),
+          });
+        },
+      );
+  },
+);

@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access } from '../../../platform/access.js';
 import { isPast } from '../../../platform/dates.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { withPlatformScope } from '../../../platform/row-scope.js';
+import { withPlatformScope } from '../../../db/row-scope.js';
 
 /** `https://Portal.Example.com:8443/` → `portal.example.com:8443`; tenants store their domain either way. */
 export function normalizeDomain(value: string): string {
@@ -45,7 +45,7 @@ export function runtimeConfig(deps: AppDeps): RuntimeConfig {
  * Site info (no token): the tenant whose domain is the site's base address, its branding resources over the
  * platform defaults, and the web app's runtime configuration. The web app calls it before it mounts.
  */
-export function siteRoutes(app: FastifyInstance, deps: AppDeps): void {
+export const siteModule = defineModule('system/site', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/cube-system/tenant/info',
@@ -99,4 +99,4 @@ export function siteRoutes(app: FastifyInstance, deps: AppDeps): void {
         });
       }),
   );
-}
+});
