@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { inspectRowSecurity, rowSecurityProblem } from './db/row-security.js';
-import { findWorkingDemoAccounts, seed } from './seed/index.js';
 import { configureIds } from './platform/ids.js';
 import { openStore } from './platform/store.js';
+import { findWorkingDemoAccounts, seed } from './seed/index.js';
 
 /** Process entry: config → database → migrate/seed → listen → graceful shutdown. */
 async function main(): Promise<void> {

@@ -1,9 +1,9 @@
 import { AuthMessage } from '@cube/contract';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withPlatformScope } from '../src/db/row-scope.js';
 import { captchaStoreKey } from '../src/modules/auth/captcha.js';
 import { md5Hex } from '../src/platform/passwords.js';
-import { withPlatformScope } from '../src/db/row-scope.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp, WEB_CLIENT } from './helpers.js';
 

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { findWorkingDemoAccounts, seed } from '../src/seed/index.js';
 import { md5Hex } from '../src/platform/passwords.js';
+import { findWorkingDemoAccounts, seed } from '../src/seed/index.js';
 import { createTestApp, DEMO, dialects } from './helpers.js';
 
 const dirs: string[] = [];

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_ID } from '../src/seed/console-data.js';
-import { ID } from '../src/seed/demo-data.js';
+import { withPlatformScope } from '../src/db/row-scope.js';
 import { DATE_TIME_PATTERN, formatDateTime } from '../src/platform/dates.js';
 import { newId } from '../src/platform/ids.js';
 import { md5Hex } from '../src/platform/passwords.js';
-import { withPlatformScope } from '../src/db/row-scope.js';
+import { CONSOLE_ID } from '../src/seed/console-data.js';
+import { ID } from '../src/seed/demo-data.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 const UPLOAD = '/api/cube-log/error/upload';

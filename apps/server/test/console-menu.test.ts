@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPlatformScope } from '../src/db/row-scope.js';
+import { newId } from '../src/platform/ids.js';
 import { CONSOLE_ID } from '../src/seed/console-data.js';
 import { ID } from '../src/seed/demo-data.js';
 import { seed } from '../src/seed/index.js';
-import { newId } from '../src/platform/ids.js';
-import { withPlatformScope } from '../src/db/row-scope.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 interface Node {

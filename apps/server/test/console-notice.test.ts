@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICES } from '../src/seed/console-data.js';
 import { DATE_TIME_PATTERN, formatDateTime } from '../src/platform/dates.js';
+import { NOTICES } from '../src/seed/console-data.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 const PREFIX = '/api/cube-desk/notice';

@@ -10,10 +10,10 @@ import { type BuiltApp, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import { type DialectKind, openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { seed } from '../src/seed/index.js';
 import { REDACT_PATHS } from '../src/platform/logging.js';
 import { md5Hex } from '../src/platform/passwords.js';
 import { MemoryStore } from '../src/platform/store.js';
+import { seed } from '../src/seed/index.js';
 
 /**
  * Every suite that touches data runs on SQLite and, when `CUBE_TEST_PG_URL` is set (`npm test` sets it when

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPlatformScope } from '../src/db/row-scope.js';
 import { MissingAccessDeclarationError } from '../src/platform/access.js';
 import { DATE_TIME_PATTERN } from '../src/platform/dates.js';
 import { TenantContextMissingError } from '../src/platform/errors.js';
-import { withPlatformScope } from '../src/db/row-scope.js';
 import { TenantData } from '../src/platform/tenant-data.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPlatformScope, withTenantScope } from '../src/db/row-scope.js';
 import { inspectRowSecurity, rowSecurityProblem } from '../src/db/row-security.js';
 import { newId } from '../src/platform/ids.js';
-import { withPlatformScope, withTenantScope } from '../src/db/row-scope.js';
 import { createTestApp, DEMO, PG_APP_ROLE, type TestApp } from './helpers.js';
 
 /**

@@ -1,8 +1,8 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { withPlatformScope } from './row-scope.js';
 import * as m0001 from './migrations/0001_platform.js';
 import * as m0002 from './migrations/0002_console.js';
 import * as m0003 from './migrations/0003_row_security.js';
+import { withPlatformScope } from './row-scope.js';
 
 /** Migrations are listed in code (not read from disk) so that the compiled server and the tests run the same set. */
 const migrations: Record<string, Migration> = {

@@ -2,10 +2,10 @@ import { AUTH_HEADER, AuthMessage, ResultMessage } from '@cube/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.js';
+import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from '../db/row-scope.js';
 import { isPlatformAdmin, type RequestContext, splitIds } from './context.js';
 import { isPast } from './dates.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
-import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from '../db/row-scope.js';
 import type { TokenService } from './tokens.js';
 
 /**

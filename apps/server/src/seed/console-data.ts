@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
+import type { Database, TableName } from '../db/types.js';
 import { formatDateTime, now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
-import type { Database, TableName } from '../db/types.js';
 import { button, DEMO_TENANT, ID, MENUS, type MenuSeed, menu, PLATFORM_TENANT } from './demo-data.js';
 
 /**

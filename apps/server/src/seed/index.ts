@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
+import { withPlatformScope } from '../db/row-scope.js';
+import type { Database, TableName } from '../db/types.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex, verifySecret } from '../platform/passwords.js';
-import { withPlatformScope } from '../db/row-scope.js';
-import type { Database, TableName } from '../db/types.js';
 import { seedConsole } from './console-data.js';
 import {
   DEMO_ACCOUNTS,

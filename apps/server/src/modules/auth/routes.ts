@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { access, contextOf } from '../../platform/access.js';
+import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { done, ok, rEmpty, rSchema } from '../../platform/envelope.js';
 import { loadOwnProfile } from '../user/profile.js';
 import { createCaptcha } from './captcha.js';

@@ -2,12 +2,12 @@ import { ACCESS_TOKEN_MIN_SECONDS, AuthMessage, type LoginResult, PLATFORM_TENAN
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/connection.js';
+import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
 import type { Row } from '../../db/types.js';
 import { splitIds } from '../../platform/context.js';
 import { formatDateTime, isPast, now, parseDateTime } from '../../platform/dates.js';
 import { newId } from '../../platform/ids.js';
 import { sha256Hex, timingDummyHash, verifySecret } from '../../platform/passwords.js';
-import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
 import type { SessionRegistry } from '../../platform/sessions.js';
 import type { SharedStore } from '../../platform/store.js';
 import { newRefreshToken, type TokenService } from '../../platform/tokens.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { access } from '../../platform/access.js';
+import { type AppDeps, defineModule } from '../../platform/deps.js';
 
 /**
  * Liveness says only that the process answers (never the database: a database blip must not restart every

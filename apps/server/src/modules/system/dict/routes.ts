@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf } from '../../../platform/access.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { tenantData } from '../../../platform/tenant-data.js';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import type { DatabaseHandle } from '../../../db/connection.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { isPlatformAdmin, type RequestContext } from '../../../platform/context.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';

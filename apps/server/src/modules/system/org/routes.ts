@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { access, contextOf, requirePermission } from '../../../platform/access.js';
 import { splitIds } from '../../../platform/context.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { auditRecordFields, registerCrud } from '../../../platform/crud.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 
 /** System parameters (contract §10): platform-wide key/value settings such as `account.failCount`. */
 export const paramRecord = z.object({

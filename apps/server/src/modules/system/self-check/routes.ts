@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { inspectRowSecurity } from '../../../db/row-security.js';
 import { access } from '../../../platform/access.js';
 import { now } from '../../../platform/dates.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 
 const serverPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../package.json');

@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppDeps, defineModule } from '../../../platform/deps.js';
+import { withPlatformScope } from '../../../db/row-scope.js';
 import { access } from '../../../platform/access.js';
 import { isPast } from '../../../platform/dates.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { withPlatformScope } from '../../../db/row-scope.js';
 
 /** `https://Portal.Example.com:8443/` → `portal.example.com:8443`; tenants store their domain either way. */
 export function normalizeDomain(value: string): string {
