@@ -1,5 +1,4 @@
 import type { R } from '@cube/contract';
-import type { PermissionNode } from '../app/access';
 import { request } from './request';
 
 export const MENU_ROUTES_URL = '/api/cube-system/menu/routes';
@@ -38,6 +37,12 @@ export interface TopMenu {
   source?: string;
   path?: string;
   sort?: number;
+}
+
+/** The part of a `menu/buttons` node the permission set is built from (see stores/permission). */
+export interface PermissionNode {
+  code?: string | null | undefined;
+  children?: readonly PermissionNode[] | null | undefined;
 }
 
 export interface ButtonNode extends PermissionNode {

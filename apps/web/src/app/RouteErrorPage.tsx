@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Navigate, useRouteError } from 'react-router';
 import { StatusPage } from '../components/StatusPage';
+import { NOT_FOUND_PATH } from '../lib/paths';
 import { recordError } from '../stores/errorLog';
-import { NOT_FOUND_PATH } from './guard';
 
 /** Error boundary of the route tree: a failed page chunk or a render error, never a blank screen. */
 export function RouteErrorPage() {

@@ -2,11 +2,12 @@ import { HOME_PATH, LOGIN_PATH } from '@cube/contract';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { documentTitle } from '../lib/branding';
+import { PUBLIC_HOME_PATH } from '../lib/paths';
 import { useLockStore } from '../stores/lock';
 import { useSessionStore } from '../stores/session';
 import { useBranding } from '../stores/site';
 import { tabHref, useTabsStore } from '../stores/tabs';
-import { guardRedirect, newWindowTarget, PUBLIC_HOME_PATH } from './guard';
+import { guardRedirect, newWindowTarget } from './guard';
 import { useDeepestHandle, usePageLabel } from './pageMeta';
 
 /** Spec §2: page (tab) title plus product title; the login page shows the login title alone. */

@@ -6,9 +6,9 @@ import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../components/shell/LoadingOverlay';
-import { withAlpha } from '../layouts/console/themes';
 import { resetMessageApi, setMessageApi } from '../lib/feedback';
 import { isLanguage } from '../lib/i18n';
+import { withAlpha } from '../lib/themes';
 import { useSettingsStore } from '../stores/settings';
 
 const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS };

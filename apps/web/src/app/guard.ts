@@ -1,10 +1,6 @@
 import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
+import { PUBLIC_HOME_PATH } from '../lib/paths';
 import type { Messages } from '../locales/zh-CN';
-
-export const PUBLIC_HOME_PATH = '/';
-export const NOT_FOUND_PATH = '/404';
-export const FORBIDDEN_PATH = '/403';
-export const SERVER_ERROR_PATH = '/500';
 
 /** Static data attached to each route (`handle` in react-router). */
 export interface RouteHandle {

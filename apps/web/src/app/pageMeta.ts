@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
-import type { MenuNode } from '../api/menu';
-import { i18n } from '../lib/i18n';
+import { menuLabelKey, translatedLabel } from '../lib/labels';
 import { useMenuStore } from '../stores/menu';
+import { findMenuByPagePath, findMenuByRouterPath, IFRAME_PREFIX } from '../stores/menuRoutes';
 import type { RouteHandle } from './guard';
-import { findMenuByPagePath, findMenuByRouterPath, IFRAME_PREFIX } from './menuRoutes';
 
 /**
  * What the shell knows about the page being shown: its label (document title and tab), whether it becomes a
@@ -16,23 +15,6 @@ export interface PageMeta {
   labelKey?: string | undefined;
   tab: boolean;
   keepAlive: boolean;
-}
-
-/** The i18n key of a menu's label, when the locale has one (`meta.i18n`, else `menu.<code>`). */
-export function menuLabelKey(node: Pick<MenuNode, 'code' | 'meta'>): string | undefined {
-  const candidates = [node.meta?.i18n ? `menu.${node.meta.i18n}` : '', node.code ? `menu.${node.code}` : ''];
-  return candidates.find((key) => key && i18n.exists(key));
-}
-
-/** A menu's label in the current language. */
-export function menuLabel(node: Pick<MenuNode, 'code' | 'meta' | 'name'>): string {
-  const key = menuLabelKey(node);
-  return key ? i18n.t(key as never) : node.name;
-}
-
-/** The label of a tab or page: its i18n key when set, else the stored label. */
-export function translatedLabel(label: string, labelKey: string | undefined): string {
-  return labelKey && i18n.exists(labelKey) ? i18n.t(labelKey as never) : label;
 }
 
 export function useDeepestHandle(): RouteHandle | undefined {

@@ -7,13 +7,13 @@ import { request } from '../api/request';
 import { setStore } from '../lib/storage';
 import { useLockStore } from '../stores/lock';
 import { useMenuStore } from '../stores/menu';
+import { can } from '../stores/permission';
 import { useSessionStore } from '../stores/session';
 import { useTabsStore } from '../stores/tabs';
 import { installConsoleApi } from '../test/consoleApi';
 import { installDomStubs } from '../test/domStubs';
 import { loginResultFixture } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
-import { can } from './access';
 
 const originalAdapter = request.defaults.adapter;
 /** The console chunks load lazily; the first render in a worker takes a while. */

@@ -2,16 +2,11 @@ import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { loadChunk } from '../lib/chunk';
+import { FORBIDDEN_PATH, NOT_FOUND_PATH, PUBLIC_HOME_PATH, SERVER_ERROR_PATH } from '../lib/paths';
 import NotFoundPage from '../pages/exception/NotFoundPage';
-import { loadChunk } from './chunk';
-import {
-  FORBIDDEN_PATH,
-  NOT_FOUND_PATH,
-  PUBLIC_HOME_PATH,
-  type RouteHandle,
-  SERVER_ERROR_PATH,
-} from './guard';
-import { IFRAME_PREFIX } from './menuRoutes';
+import { IFRAME_PREFIX } from '../stores/menuRoutes';
+import type { RouteHandle } from './guard';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RouteFrame } from './RouteFrame';
 
@@ -29,9 +24,10 @@ export const SELF_CHECK_PATH = '/test/index';
 export const INFO_PATH = '/info/index';
 
 /**
- * The route tree (spec §2). Public routes stand alone; the console routes share the console layout, which
- * renders the shell when signed in. Every other address is resolved against the user's menu by the catch-all
- * menu route (a menu leaf's page at `<path>/index`), and goes to /404 when nothing matches.
+ * The route tree (spec §2). The public site's pages share the public frame; login, lock and error pages stand
+ * alone; the console routes share the console layout, which renders the shell when signed in. Every other
+ * address is resolved against the user's menu by the catch-all menu route (a menu leaf's page at
+ * `<path>/index`), and goes to /404 when nothing matches.
  */
 export const routes: RouteObject[] = [
   {
@@ -40,9 +36,14 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        path: PUBLIC_HOME_PATH,
-        handle: handle({ noAuth: true, titleKey: 'route.home' }),
-        lazy: lazyPage(() => import('../pages/public/home/HomePage')),
+        lazy: lazyPage(() => import('../layouts/PublicLayout')),
+        children: [
+          {
+            path: PUBLIC_HOME_PATH,
+            handle: handle({ noAuth: true, titleKey: 'route.home' }),
+            lazy: lazyPage(() => import('../pages/public/home/HomePage')),
+          },
+        ],
       },
       {
         path: LOGIN_PATH,

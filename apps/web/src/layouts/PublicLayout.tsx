@@ -1,15 +1,14 @@
 import { HOME_PATH, LOGIN_PATH } from '@cube/contract';
 import { Button } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { BrandLogo } from '../components/BrandLogo';
 import { useSessionStore } from '../stores/session';
 import { useBranding } from '../stores/site';
 import styles from './PublicLayout.module.css';
 
-/** Frame of the public website: brand header with the way into the console, content, footer. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+/** Frame of the public website: brand header with the way into the console, the public page, footer. */
+export default function PublicLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { productTitle } = useBranding();
@@ -28,7 +27,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </Button>
         </div>
       </header>
-      <main className={styles.main}>{children}</main>
+      <main className={styles.main}>
+        <Outlet />
+      </main>
       <footer className={styles.footer}>
         {t('login.copyright', { year: new Date().getFullYear(), name: productTitle })}
       </footer>

@@ -1,7 +1,5 @@
-import { DEFAULT_COLOR, DEFAULT_THEME, THEMES } from '@cube/contract';
+import { DEFAULT_COLOR, THEMES } from '@cube/contract';
 import { describe, expect, it } from 'vitest';
-import { getStore } from '../../lib/storage';
-import { useSettingsStore } from '../../stores/settings';
 import { resolveTheme, shellThemeConfig, withAlpha } from './themes';
 
 describe('themes', () => {
@@ -26,23 +24,5 @@ describe('themes', () => {
     expect(withAlpha('#409EFF', 0.5)).toBe('rgba(64, 158, 255, 0.5)');
     expect(withAlpha('#fff', 1)).toBe('rgba(255, 255, 255, 1)');
     expect(withAlpha('nope', 1)).toBe('nope');
-  });
-
-  it('persists the theme and the colour, and ignores invalid stored values', () => {
-    const store = useSettingsStore.getState();
-    expect(store.themeName).toBe(DEFAULT_THEME);
-    expect(store.colorName).toBe(DEFAULT_COLOR);
-    store.setTheme('theme-dark');
-    store.setColor('#6959CD');
-    store.setColor('red');
-    expect(getStore('themeName')).toBe('theme-dark');
-    expect(getStore('colorName')).toBe('#6959CD');
-    useSettingsStore.setState({ themeName: DEFAULT_THEME, colorName: DEFAULT_COLOR });
-    useSettingsStore.getState().hydrate();
-    expect(useSettingsStore.getState().themeName).toBe('theme-dark');
-    expect(useSettingsStore.getState().colorName).toBe('#6959CD');
-    window.localStorage.clear();
-    useSettingsStore.getState().hydrate();
-    expect(useSettingsStore.getState().themeName).toBe(DEFAULT_THEME);
   });
 });

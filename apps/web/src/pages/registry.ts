@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { loadChunk } from '../app/chunk';
+import { loadChunk } from '../lib/chunk';
 
 /**
  * Console pages by menu path (style anchors C9 "menus from the server, pages from a registry"). The server's

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from '../api/request';
-import { can } from '../app/access';
 import { getStore } from '../lib/storage';
 import { BUTTONS_FIXTURE, installConsoleApi, MENU_FIXTURE } from '../test/consoleApi';
 import { ok } from '../test/mockAdapter';
 import { toFlowRoutes, useMenuStore, userRoles } from './menu';
+import { can } from './permission';
 import { useSessionStore } from './session';
 
 const originalAdapter = request.defaults.adapter;

@@ -2,9 +2,9 @@ import type { LoginResult } from '@cube/contract';
 import { create } from 'zustand';
 import { fetchBizDictionary } from '../api/lookup';
 import { fetchMenuButtons, fetchMenuRoutes, fetchTopMenus, type MenuNode, type TopMenu } from '../api/menu';
-import { buildPermissionSet, clearPermission, hydratePermission, setPermission } from '../app/access';
-import { filterMenuByRoles, mergeMenus } from '../app/menuRoutes';
 import { getStore, setStore } from '../lib/storage';
+import { filterMenuByRoles, mergeMenus } from './menuRoutes';
+import { buildPermissionSet, clearPermission, hydratePermission, setPermission } from './permission';
 import { onSessionBoundary, useSessionStore } from './session';
 
 /**

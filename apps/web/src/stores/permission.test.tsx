@@ -1,9 +1,16 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getStore } from '../lib/storage';
-import { useMenuStore } from '../stores/menu';
-import { useSessionStore } from '../stores/session';
-import { buildPermissionSet, can, clearPermission, hydratePermission, setPermission, useCan } from './access';
+import { useMenuStore } from './menu';
+import {
+  buildPermissionSet,
+  can,
+  clearPermission,
+  hydratePermission,
+  setPermission,
+  useCan,
+} from './permission';
+import { useSessionStore } from './session';
 
 const BUTTONS = [
   {

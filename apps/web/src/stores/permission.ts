@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
+import type { PermissionNode } from '../api/menu';
 import { getStore, removeStore, setStore } from '../lib/storage';
 
 /**
@@ -8,12 +9,6 @@ import { getStore, removeStore, setStore } from '../lib/storage';
  * `permission` key and loaded after the menu. Pages ask {@link useCan} (in components) or {@link can} (elsewhere)
  * whether to show a button. This is display only: the server re-checks every call (design §4).
  */
-
-/** The part of a `menu/buttons` node the permission set is built from. */
-export interface PermissionNode {
-  code?: string | null | undefined;
-  children?: readonly PermissionNode[] | null | undefined;
-}
 
 export type PermissionSet = Readonly<Record<string, true>>;
 

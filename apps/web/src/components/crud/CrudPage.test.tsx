@@ -5,9 +5,9 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Param, paramApi } from '../../api/param';
 import { RequestError } from '../../api/request';
-import { usePermissionStore } from '../../app/access';
 import { UiProviders } from '../../app/UiProviders';
 import ParamPage from '../../pages/console/system/param/ParamPage';
+import { usePermissionStore } from '../../stores/permission';
 import { installDomStubs } from '../../test/domStubs';
 
 installDomStubs();

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/access';
+import { useCan } from '../../stores/permission';
 import { CellValue } from './CellValue';
 import { CrudDialog, type DialogState } from './CrudDialog';
 import styles from './CrudPage.module.css';

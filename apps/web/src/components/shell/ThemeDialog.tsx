@@ -3,7 +3,7 @@ import { THEMES, type ThemeName } from '@cube/contract';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveTheme } from '../../layouts/console/themes';
+import { resolveTheme } from '../../lib/themes';
 import { useSettingsStore } from '../../stores/settings';
 import { HeaderAction } from './HeaderAction';
 import styles from './shell.module.css';

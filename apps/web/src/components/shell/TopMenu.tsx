@@ -3,9 +3,9 @@ import { HOME_PATH } from '@cube/contract';
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { menuHref, menuLeaves } from '../../app/menuRoutes';
 import { i18n } from '../../lib/i18n';
 import { useMenuStore } from '../../stores/menu';
+import { menuHref, menuLeaves } from '../../stores/menuRoutes';
 import { MenuIcon } from './MenuIcon';
 import styles from './shell.module.css';
 

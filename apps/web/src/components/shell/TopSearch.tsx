@@ -3,8 +3,8 @@ import { AutoComplete, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../api/menu';
-import { searchMenuLeaves } from '../../app/menuRoutes';
-import { menuLabel } from '../../app/pageMeta';
+import { menuLabel } from '../../lib/labels';
+import { searchMenuLeaves } from '../../stores/menuRoutes';
 import { MenuIcon } from './MenuIcon';
 import styles from './shell.module.css';
 

@@ -7,6 +7,7 @@ import { startTokenRefresher } from '../../app/tokenRefresh';
 import { BrandLogo } from '../../components/BrandLogo';
 import { SearchOverlay } from '../../components/shell/SearchOverlay';
 import { getStoredItem } from '../../lib/storage';
+import { resolveTheme, shellThemeConfig, themeCssVars } from '../../lib/themes';
 import { useMenuStore } from '../../stores/menu';
 import { useSessionStore } from '../../stores/session';
 import { useSettingsStore } from '../../stores/settings';
@@ -18,7 +19,6 @@ import { SideMenu } from './SideMenu';
 import { isSmallScreen, useLayoutLevel } from './screen';
 import { TagsBar } from './TagsBar';
 import { TopBar } from './TopBar';
-import { resolveTheme, shellThemeConfig, themeCssVars } from './themes';
 import { useOpenMenu } from './useOpenMenu';
 
 /** Spec §4 automatic token refresh, for as long as the console is mounted. */

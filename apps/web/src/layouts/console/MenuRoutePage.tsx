@@ -2,11 +2,11 @@ import { Button, Result, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { NOT_FOUND_PATH } from '../../app/guard';
-import { findMenuByPagePath, findMenuByPath, menuHref } from '../../app/menuRoutes';
-import { menuLabel } from '../../app/pageMeta';
+import { menuLabel } from '../../lib/labels';
+import { NOT_FOUND_PATH } from '../../lib/paths';
 import { registeredPage } from '../../pages/registry';
 import { useMenuStore } from '../../stores/menu';
+import { findMenuByPagePath, findMenuByPath, menuHref } from '../../stores/menuRoutes';
 import { useSessionStore } from '../../stores/session';
 import styles from './ConsoleLayout.module.css';
 

@@ -3,15 +3,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '../../api/menu';
+import { MenuIcon } from '../../components/shell/MenuIcon';
+import { menuLabel } from '../../lib/labels';
 import {
   findMenuByPagePath,
   findMenuByRouterPath,
   hasChildren,
   IFRAME_PREFIX,
   menuAncestry,
-} from '../../app/menuRoutes';
-import { menuLabel } from '../../app/pageMeta';
-import { MenuIcon } from '../../components/shell/MenuIcon';
+} from '../../stores/menuRoutes';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

@@ -10,7 +10,7 @@ import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearServerCache } from '../../api/lookup';
-import { translatedLabel } from '../../app/pageMeta';
+import { translatedLabel } from '../../lib/labels';
 import { withLoading } from '../../stores/loading';
 import { useSettingsStore } from '../../stores/settings';
 import { HOME_TAB, isTabClosable, tabHref, useTabsStore } from '../../stores/tabs';

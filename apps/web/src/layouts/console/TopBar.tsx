@@ -14,11 +14,11 @@ import { ThemeDialog } from '../../components/shell/ThemeDialog';
 import { TopMenu } from '../../components/shell/TopMenu';
 import { TopSearch } from '../../components/shell/TopSearch';
 import { UserDropdown } from '../../components/shell/UserDropdown';
+import type { ResolvedTheme } from '../../lib/themes';
 import { useSettingsStore } from '../../stores/settings';
 import { useBranding, useRuntimeConfig } from '../../stores/site';
 import styles from './ConsoleLayout.module.css';
 import type { LayoutLevel } from './screen';
-import type { ResolvedTheme } from './themes';
 
 interface TopBarProps {
   level: LayoutLevel;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { MenuNode } from '../../api/menu';
-import { isExternalUrl, menuHref, opensNewWindow } from '../../app/menuRoutes';
+import { isExternalUrl, menuHref, opensNewWindow } from '../../stores/menuRoutes';
 import { useSettingsStore } from '../../stores/settings';
 
 /**

@@ -4,8 +4,8 @@ import { Button, Space } from 'antd';
 import type { ResultStatusType } from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PUBLIC_HOME_PATH } from '../../app/guard';
 import { StatusPage } from '../../components/StatusPage';
+import { PUBLIC_HOME_PATH } from '../../lib/paths';
 import { useSessionStore } from '../../stores/session';
 
 interface ExceptionPageProps {

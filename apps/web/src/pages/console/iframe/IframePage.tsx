@@ -3,8 +3,8 @@ import { Button, Result, Spin, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { findMenuByRouterPath, isExternalUrl, isHtmlFile } from '../../../app/menuRoutes';
 import { useMenuStore } from '../../../stores/menu';
+import { findMenuByRouterPath, isExternalUrl, isHtmlFile } from '../../../stores/menuRoutes';
 import { useSessionStore } from '../../../stores/session';
 import styles from './IframePage.module.css';
 

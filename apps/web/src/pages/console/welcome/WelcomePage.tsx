@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isExternalUrl, menuHref, menuLeaves, opensNewWindow } from '../../../app/menuRoutes';
-import { menuLabel } from '../../../app/pageMeta';
+import { menuLabel } from '../../../lib/labels';
 import { useMenuStore } from '../../../stores/menu';
+import { isExternalUrl, menuHref, menuLeaves, opensNewWindow } from '../../../stores/menuRoutes';
 import {
   OverviewCharts,
   OverviewError,

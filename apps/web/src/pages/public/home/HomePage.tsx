@@ -3,12 +3,11 @@ import { HOME_PATH, LOGIN_PATH } from '@cube/contract';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PublicLayout } from '../../../layouts/PublicLayout';
 import { useSessionStore } from '../../../stores/session';
 import { useBranding } from '../../../stores/site';
 import styles from './HomePage.module.css';
 
-/** Public landing page; the full public website comes later. */
+/** Public landing page (the router shows it inside layouts/PublicLayout); the full public website comes later. */
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,7 +20,7 @@ export default function HomePage() {
   ];
 
   return (
-    <PublicLayout>
+    <>
       <section className={styles.hero}>
         <div className={styles.heroInner}>
           <p className={styles.eyebrow}>{indexTitle}</p>
@@ -47,6 +46,6 @@ export default function HomePage() {
           </article>
         ))}
       </section>
-    </PublicLayout>
+    </>
   );
 }

@@ -4,8 +4,8 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as dictionaryApi from '../../../../api/dictionary';
 import { type NoticeRecord, noticeAdminApi } from '../../../../api/noticeAdmin';
-import { usePermissionStore } from '../../../../app/access';
 import { UiProviders } from '../../../../app/UiProviders';
+import { usePermissionStore } from '../../../../stores/permission';
 import { installDomStubs } from '../../../../test/domStubs';
 import NoticePage from './NoticePage';
 

@@ -1,0 +1,30 @@
+import { i18n } from './i18n';
+
+/**
+ * Labels in the current language: a menu's (translated when the locale has `menu.<code>`) and a page's or tab's
+ * (its i18n key when set, else the stored label).
+ */
+
+/** The fields of a menu node (api/menu `MenuNode`) its label is found from. */
+export interface LabelledMenu {
+  code: string;
+  name: string;
+  meta?: { i18n?: string | undefined } | null | undefined;
+}
+
+/** The i18n key of a menu's label, when the locale has one (`meta.i18n`, else `menu.<code>`). */
+export function menuLabelKey(node: Pick<LabelledMenu, 'code' | 'meta'>): string | undefined {
+  const candidates = [node.meta?.i18n ? `menu.${node.meta.i18n}` : '', node.code ? `menu.${node.code}` : ''];
+  return candidates.find((key) => key && i18n.exists(key));
+}
+
+/** A menu's label in the current language. */
+export function menuLabel(node: LabelledMenu): string {
+  const key = menuLabelKey(node);
+  return key ? i18n.t(key as never) : node.name;
+}
+
+/** The label of a tab or page: its i18n key when set, else the stored label. */
+export function translatedLabel(label: string, labelKey: string | undefined): string {
+  return labelKey && i18n.exists(labelKey) ? i18n.t(labelKey as never) : label;
+}
