@@ -2,3 +2,6 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './storage.js';
+export * from './dates.js';
+export * from './entities/index.js';
+export * from './entity.js';

@@ -1,7 +1,6 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@cube/contract';
+import { DEFAULT_PAGE_SIZE, type FilterType, isRealDateTime, MAX_PAGE_SIZE } from '@cube/contract';
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectKind } from '../db/connection.js';
-import { DATE_TIME_PATTERN } from './dates.js';
 import { BizError } from './errors.js';
 import { isId } from './ids.js';
 
@@ -9,8 +8,12 @@ import { isId } from './ids.js';
  * Paging and the dynamic filters of contract §1.3–1.4, restricted to the fields an entity declares: a filter or
  * sort on anything else is refused with 400 before any SQL is built, and values are always bound parameters.
  */
-export type FieldType = 'string' | 'number' | 'id' | 'date';
-export type FieldMap = Record<string, FieldType>;
+export type FieldType = FilterType;
+export type FieldMap = Readonly<Partial<Record<string, FilterType>>>;
+
+/** Integer columns are 32-bit on both databases; a value outside that range can match nothing. */
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
 
 type Operator =
   | 'equal'
@@ -77,20 +80,31 @@ function positiveInt(raw: unknown, fallback: number, max: number, name: string):
   return Math.min(n, max);
 }
 
+/**
+ * Checks a filter value by its field's type before it reaches the database: PostgreSQL would otherwise answer a
+ * decimal for an integer column, an impossible date or a NUL byte with an error (a 500), and SQLite would compare
+ * mismatched types silently.
+ */
 function checkValue(field: string, type: FieldType, op: Operator, value: string): void {
   if (op === 'null' || op === 'notnull') return;
+  if (value.includes('\u0000')) throw new BizError(`请求参数类型错误: ${field}`);
   const isDateOp = op.startsWith('date');
   if (type === 'date' || isDateOp) {
-    if (!DATE_TIME_PATTERN.test(value) && !/^\d{4}-\d{2}-\d{2}$/.test(value))
-      throw new BizError(`日期格式不正确: ${field}`);
     if (type !== 'date') throw new BizError(`查询条件不合法: ${field}_${op}`);
+    if (!isRealDateTime(value)) throw new BizError(`日期格式不正确: ${field}`);
     return;
   }
-  if (type === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) throw new BizError(`请求参数类型错误: ${field}`);
-  if (type === 'id' && !isId(value) && value !== '0') throw new BizError(`请求参数类型错误: ${field}`);
   if (type !== 'string' && ['like', 'likeleft', 'likeright', 'notlike'].includes(op)) {
     throw new BizError(`查询条件不合法: ${field}_${op}`);
   }
+  if (type === 'integer') {
+    const n = Number(value);
+    if (!/^-?\d{1,10}$/.test(value) || n < INT_MIN || n > INT_MAX)
+      throw new BizError(`请求参数类型错误: ${field}`);
+  }
+  if (type === 'number' && (!/^-?\d{1,15}(\.\d{1,6})?$/.test(value) || !Number.isFinite(Number(value))))
+    throw new BizError(`请求参数类型错误: ${field}`);
+  if (type === 'id' && !isId(value) && value !== '0') throw new BizError(`请求参数类型错误: ${field}`);
 }
 
 /**
@@ -100,7 +114,7 @@ function checkValue(field: string, type: FieldType, op: Operator, value: string)
 export function parseListQuery(
   query: Record<string, unknown>,
   fields: FieldMap,
-  extra: string[] = [],
+  extra: readonly string[] = [],
 ): ListQuery {
   const current = positiveInt(query.current, 1, Number.MAX_SAFE_INTEGER, 'current');
   const size = positiveInt(query.size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, 'size');

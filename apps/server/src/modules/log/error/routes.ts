@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
-import { idSchema } from '../../../platform/crud.js';
+import { idSchema } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema, toPage } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../../db/connection.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { isPlatformAdmin, type RequestContext } from '../../../platform/context.js';
+import { mergeForest, withAncestors } from '../../../platform/crud/tree.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import { tenantData } from '../../../platform/tenant-data.js';
-import { mergeForest, withAncestors } from './tree.js';
 
 const MENU_CATEGORY = { menu: 1, button: 2 } as const;
 
