@@ -1,0 +1,25 @@
+import type { Messages } from '../../zh-CN';
+
+export const home: Messages['screens']['home'] = {
+  identity: 'Signed in as',
+  dept: 'Department',
+  quickLinks: 'Quick links',
+  profileLink: 'My profile',
+  dashboardLink: 'Dashboard',
+  selfCheckLink: 'Self-check',
+  users: 'Users',
+  depts: 'Departments',
+  roles: 'Roles',
+  notices: 'Notices',
+  sessions: 'Active sessions',
+  loginsByDay: 'Sign-ins in the last 7 days',
+  usersByDept: 'Users by department',
+  recentNotices: 'Recent notices',
+  noNotices: 'No notices',
+  overviewFailed: 'The figures could not be loaded',
+  updatedAt: 'Updated {{time}}',
+  refresh: 'Refresh',
+  loginCount: 'Sign-ins',
+  userCount: 'Users',
+  figures: 'Key figures',
+};

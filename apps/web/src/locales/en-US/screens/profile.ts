@@ -1,0 +1,28 @@
+import type { Messages } from '../../zh-CN';
+
+export const profile: Messages['screens']['profile'] = {
+  infoTab: 'Personal information',
+  passwordTab: 'Change password',
+  avatar: 'Avatar',
+  uploadAvatar: 'Upload avatar',
+  avatarHint: 'JPG or PNG, at most 500 KB',
+  avatarType: 'The avatar must be a JPG or PNG image!',
+  avatarSize: 'The avatar must not be larger than 500 KB!',
+  account: 'Account',
+  realName: 'Real name',
+  name: 'User name',
+  phone: 'Phone',
+  email: 'Email',
+  realNameRequired: 'Please enter your real name',
+  nameRequired: 'Please enter the user name',
+  oldPassword: 'Current password',
+  newPassword: 'New password',
+  newPassword1: 'Confirm password',
+  oldPasswordRequired: 'Please enter the current password',
+  newPasswordRequired: 'Please enter the new password',
+  newPassword1Required: 'Please confirm the new password',
+  passwordMismatch: 'The two passwords do not match',
+  submit: 'Submit',
+  reset: 'Reset',
+  loadFailed: 'Your profile could not be loaded',
+};

@@ -1,0 +1,14 @@
+/** The console home page. */
+
+export const welcome = {
+  greeting: '您好，{{name}}',
+  description: '您已成功登录，以下是您当前的账号信息。',
+  cardTitle: '当前身份',
+  name: '姓名',
+  account: '账号',
+  tenant: '租户',
+  role: '角色',
+  loginTime: '登录时间',
+  passwordMustChange: '请先修改初始密码',
+  logout: '退出登录',
+};
