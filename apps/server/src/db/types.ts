@@ -1,3 +1,4 @@
+import type { Notice, Param } from '@cube/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -170,13 +171,10 @@ export interface DictBizTable extends DictTable {
   tenantId: string;
 }
 
-export interface ParamTable extends AuditColumns {
-  id: Id;
-  paramName: string;
-  paramKey: string;
-  paramValue: string;
-  remark: string;
-}
+/** An entity's table as its contract record describes it, with the audit columns' database types. */
+type EntityTable<Rec> = Omit<Rec, keyof AuditColumns> & AuditColumns;
+
+export type ParamTable = EntityTable<Param>;
 
 /** One signed-in session: the family of every access and refresh token issued from one login. */
 export interface AuthSessionTable {
@@ -212,15 +210,7 @@ export interface MetaTable {
 }
 
 /** A tenant's notice (contract §17.1 desk module); published once `releaseTime` has passed. */
-export interface NoticeTable extends AuditColumns {
-  id: Id;
-  tenantId: string;
-  title: string;
-  /** Key of the `notice` dictionary. */
-  category: number;
-  releaseTime: DateTime;
-  content: string;
-}
+export type NoticeTable = EntityTable<Notice>;
 
 /** An error report (contract §14); rows uploaded from the browser's local error log carry `serviceId` cube-web. */
 export interface LogErrorTable {

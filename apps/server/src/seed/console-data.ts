@@ -1,9 +1,19 @@
+import { noticeEntity } from '@cube/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database, TableName } from '../db/types.js';
 import { formatDateTime, now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
-import { button, DEMO_TENANT, ID, MENUS, type MenuSeed, menu, PLATFORM_TENANT } from './demo-data.js';
+import {
+  button,
+  DEMO_TENANT,
+  entityMenus,
+  ID,
+  MENUS,
+  type MenuSeed,
+  menu,
+  PLATFORM_TENANT,
+} from './demo-data.js';
 
 /**
  * Seed rows of the console shell: the desk (notices) and monitor (error log) menus of contract §17.3, the top
@@ -22,11 +32,21 @@ export const CONSOLE_ID = {
 
 const DESK_MENUS: MenuSeed[] = [
   menu(CONSOLE_ID.menuDesk, '0', 'desk', '工作台', '/desk', 'dashboard', 1),
-  menu(CONSOLE_ID.menuNotice, CONSOLE_ID.menuDesk, 'notice', '通知公告', '/desk/notice', 'notification', 1),
-  button('1123598815738675222', CONSOLE_ID.menuNotice, 'notice_add', '新增', 'add', 'plus', 1, 1),
-  button('1123598815738675223', CONSOLE_ID.menuNotice, 'notice_edit', '修改', 'edit', 'form', 2, 2),
-  button('1123598815738675224', CONSOLE_ID.menuNotice, 'notice_delete', '删除', 'delete', 'delete', 3, 3),
-  button('1123598815738675225', CONSOLE_ID.menuNotice, 'notice_view', '查看', 'view', 'file-text', 2, 4),
+  ...entityMenus(
+    noticeEntity,
+    {
+      menu: CONSOLE_ID.menuNotice,
+      add: '1123598815738675222',
+      edit: '1123598815738675223',
+      remove: '1123598815738675224',
+      view: '1123598815738675225',
+    },
+    CONSOLE_ID.menuDesk,
+    '通知公告',
+    '/desk/notice',
+    'notification',
+    1,
+  ),
 ];
 
 const MONITOR_MENUS: MenuSeed[] = [

@@ -1,3 +1,4 @@
+import { type EntityPermissions, paramEntity } from '@cube/contract';
 /**
  * Fixed seed rows. Ids are fixed so that the seed can run on every start without duplicating anything, and so
  * that later seeds can reference these rows. Demo accounts exist only in demo mode; their passwords are public
@@ -266,14 +267,46 @@ export const button = (
   action,
 });
 
+/**
+ * An entity's page and its standard buttons (新增, 修改, 删除, 查看), with the codes of its contract definition so
+ * that the seeded grants and the routes' checks cannot drift apart. `ids` are the fixed row ids.
+ */
+export function entityMenus(
+  entity: { permissions: EntityPermissions },
+  ids: { menu: string; add: string; edit: string; remove: string; view: string },
+  parentId: string,
+  name: string,
+  path: string,
+  source: string,
+  sort: number,
+): MenuSeed[] {
+  const p = entity.permissions;
+  const rows = [menu(ids.menu, parentId, p.read, name, path, source, sort)];
+  if (p.add) rows.push(button(ids.add, ids.menu, p.add, '新增', 'add', 'plus', 1, 1));
+  if (p.edit) rows.push(button(ids.edit, ids.menu, p.edit, '修改', 'edit', 'form', 2, 2));
+  if (p.remove) rows.push(button(ids.remove, ids.menu, p.remove, '删除', 'delete', 'delete', 3, 3));
+  if (p.view) rows.push(button(ids.view, ids.menu, p.view, '查看', 'view', 'file-text', 2, 4));
+  return rows;
+}
+
 /** Menus of the screens that exist; each later screen adds its rows here. */
 export const MENUS: MenuSeed[] = [
   menu('1123598815738675201', '0', 'system', '系统管理', '/system', 'setting', 99),
-  menu('1123598815738675210', '1123598815738675201', 'param', '参数管理', '/system/param', 'tool', 6),
-  button('1123598815738675211', '1123598815738675210', 'param_add', '新增', 'add', 'plus', 1, 1),
-  button('1123598815738675212', '1123598815738675210', 'param_edit', '修改', 'edit', 'form', 2, 2),
-  button('1123598815738675213', '1123598815738675210', 'param_delete', '删除', 'delete', 'delete', 3, 3),
-  button('1123598815738675214', '1123598815738675210', 'param_view', '查看', 'view', 'file-text', 2, 4),
+  ...entityMenus(
+    paramEntity,
+    {
+      menu: '1123598815738675210',
+      add: '1123598815738675211',
+      edit: '1123598815738675212',
+      remove: '1123598815738675213',
+      view: '1123598815738675214',
+    },
+    '1123598815738675201',
+    '参数管理',
+    '/system/param',
+    'tool',
+    6,
+  ),
 ];
 
 /** System dictionaries of contract §17.2 (root rows carry dictKey -1). */
