@@ -1,18 +1,7 @@
+import { type Param, paramEntity } from '@cube/contract';
 import { createCrudApi } from './crud';
 
-/** A system parameter (spec §3); list filters `paramName`, `paramKey`, `paramValue`, create-time range. */
-export interface Param {
-  id: string;
-  paramName: string;
-  paramKey: string;
-  /** Long text. */
-  paramValue: string;
-  remark: string;
-  createTime?: string;
-  updateTime?: string;
-}
+export type { Param };
 
-export const PARAM_API_PREFIX = '/api/cube-system/param';
-
-/** `GET param/list|detail`, `POST param/submit|remove?ids=`. */
-export const paramApi = createCrudApi<Param>(PARAM_API_PREFIX);
+/** `GET param/list|detail`, `POST param/submit|remove?ids=` — the shape and prefix come from the contract. */
+export const paramApi = createCrudApi<Param>(paramEntity.api);

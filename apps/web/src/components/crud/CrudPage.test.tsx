@@ -9,6 +9,7 @@ import { UiProviders } from '../../app/UiProviders';
 import ParamPage from '../../pages/console/system/param/ParamPage';
 import { usePermissionStore } from '../../stores/permission';
 import { installDomStubs } from '../../test/domStubs';
+import { auditFields } from '../../test/records';
 
 installDomStubs();
 
@@ -19,7 +20,7 @@ function param(n: number): Param {
     paramKey: `key.${n}`,
     paramValue: `value ${n}`,
     remark: '',
-    createTime: '2026-01-02 03:04:05',
+    ...auditFields(),
   };
 }
 

@@ -8,4 +8,5 @@ export const param: Messages['screens']['param'] = {
   nameRequired: 'Please enter the parameter name',
   keyRequired: 'Please enter the parameter key',
   valueRequired: 'Please enter the parameter value',
+  keyExists: 'The parameter key already exists',
 };

@@ -1,9 +1,10 @@
+import { paramEntity } from '@cube/contract';
+
 export const param = {
   paramName: '参数名称',
   paramKey: '参数键名',
   paramValue: '参数键值',
   remark: '备注',
-  nameRequired: '请输入参数名称',
-  keyRequired: '请输入参数键名',
-  valueRequired: '请输入参数键值',
+  // Validation and rule messages, verbatim from the contract (the server answers with the same words).
+  ...paramEntity.messages,
 };

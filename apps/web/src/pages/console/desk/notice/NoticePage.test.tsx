@@ -7,6 +7,7 @@ import { type NoticeRecord, noticeAdminApi } from '../../../../api/noticeAdmin';
 import { UiProviders } from '../../../../app/UiProviders';
 import { usePermissionStore } from '../../../../stores/permission';
 import { installDomStubs } from '../../../../test/domStubs';
+import { auditFields } from '../../../../test/records';
 import NoticePage from './NoticePage';
 
 installDomStubs();
@@ -17,6 +18,8 @@ const notice: NoticeRecord = {
   category: 2,
   releaseTime: '2026-03-01 08:30:00',
   content: '周五下午三点',
+  tenantId: '100000',
+  ...auditFields(),
 };
 
 const dictItem = (dictKey: string, dictValue: string) => ({
