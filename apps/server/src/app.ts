@@ -48,7 +48,7 @@ export interface BuildOptions {
   logger?: boolean | object;
   loggerInstance?: FastifyBaseLogger;
   /** Extra routes registered before the app is sealed (tests). */
-  extend?: (app: FastifyInstance) => void;
+  extend?: (app: FastifyInstance, deps: AppDeps) => void;
 }
 
 export interface BuiltApp {
@@ -183,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   if (config.apiDocs) {
     app.get('/api/openapi.json', { config: { access: { kind: 'public' } } }, async () => app.swagger());
   }
-  options.extend?.(app);
+  options.extend?.(app, deps);
 
   const webDist = config.webDist ?? defaultWebDist();
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

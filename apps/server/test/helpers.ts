@@ -6,7 +6,7 @@ import type { LoginResult } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { type BuiltApp, buildApp } from '../src/app.js';
+import { type AppDeps, type BuiltApp, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import { type DialectKind, openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -89,7 +89,7 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
 export async function createTestApp(
   dialect: DialectKind,
   env: Record<string, string> = {},
-  extend?: (app: FastifyInstance) => void,
+  extend?: (app: FastifyInstance, deps: AppDeps) => void,
   options: { poolSize?: number } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-test-'));

@@ -33,5 +33,11 @@ export async function loadOwnProfile(handle: DatabaseHandle, ctx: RequestContext
     .where('id', '=', ctx.userId)
     .executeTakeFirst();
   if (!user) throw new NotFoundError();
-  return { ...user, avatar: user.avatar || DEFAULT_AVATAR, passwordMustChange: ctx.passwordMustChange };
+  // Contract §1.2: an absent date goes out as "", never null.
+  return {
+    ...user,
+    birthday: user.birthday ?? '',
+    avatar: user.avatar || DEFAULT_AVATAR,
+    passwordMustChange: ctx.passwordMustChange,
+  };
 }
