@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
-import { idSchema } from '../../../platform/crud/index.js';
+import { idSchema, readPage } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
-import { ok, rSchema, toPage } from '../../../platform/envelope.js';
+import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { applyFilters, type FieldMap, parseListQuery } from '../../../platform/list-query.js';
@@ -48,7 +48,7 @@ const FILTER_FIELDS: FieldMap = {
   exceptionName: 'string',
   message: 'string',
   fileName: 'string',
-  lineNumber: 'number',
+  lineNumber: 'integer',
   createBy: 'string',
   createTime: 'date',
 };
@@ -113,26 +113,21 @@ export const errorLogModule = defineModule('log/error', (app: FastifyInstance, d
     async (request) => {
       const ctx = contextOf(request);
       const query = parseListQuery(request.query, FILTER_FIELDS);
-      let logs = applyFilters(
+      const logs = applyFilters(
         tenantData(deps.db.db, ctx).selectFrom('cubeLogError'),
         query.filters,
         deps.db.kind,
       );
-      const count = await logs.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
       const orders = query.orders.length
         ? query.orders
         : [
             { field: 'createTime', direction: 'desc' as const },
             { field: 'id', direction: 'desc' as const },
           ];
-      // biome-ignore lint/suspicious/noExplicitAny: order fields were checked against FILTER_FIELDS by parseListQuery
-      for (const o of orders) logs = logs.orderBy(o.field as any, o.direction);
-      const records = await logs
-        .select(LOG_COLUMNS)
-        .limit(query.size)
-        .offset((query.current - 1) * query.size)
-        .execute();
-      return ok(toPage(records, Number(count?.total ?? 0), query.current, query.size));
+      const page = await readPage(logs, { current: query.current, size: query.size, orders }, (qb) =>
+        qb.select(LOG_COLUMNS),
+      );
+      return ok(page as never);
     },
   );
 
