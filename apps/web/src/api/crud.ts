@@ -2,15 +2,59 @@ import type { IPage, R } from '@cube/contract';
 import { request } from './request';
 
 /**
- * The four calls of a CRUD resource (contract §1: `list`, `detail`, `submit`, `remove` under one prefix), as the
+ * The calls of a CRUD resource (contract §1: `list`, `detail`, `submit`, `remove` under one prefix), as the
  * console's `CrudPage` consumes them. `submit` inserts when the record has no id and updates otherwise; `remove`
  * takes the ids comma-joined in the query.
+ *
+ * A flat resource answers a paged `list`; a tree resource (menus, departments, dictionary items…) declares `tree`
+ * instead and is shown as a tree table without paging.
  */
-export interface CrudApi<T> {
-  list: (query: ListQuery) => Promise<IPage<T>>;
+export type CrudApi<T> = PagedCrudApi<T> | TreeCrudApi<T>;
+
+interface CrudWrites<T> {
   detail?: ((id: string) => Promise<T>) | undefined;
   submit: (record: Record<string, unknown>) => Promise<unknown>;
   remove: (ids: readonly string[]) => Promise<unknown>;
+}
+
+/** A resource listed page by page (`GET list?current=&size=&…` answering an IPage). */
+export interface PagedCrudApi<T> extends CrudWrites<T> {
+  list: (query: ListQuery) => Promise<IPage<T>>;
+  tree?: undefined;
+}
+
+/** A resource listed as a tree (contract §1.9), whole or level by level. */
+export interface TreeCrudApi<T> extends CrudWrites<T> {
+  tree: CrudTreeSource<T>;
+  list?: undefined;
+}
+
+/** Filters of a tree list (no paging): search fields and the left tree panel's parameter. */
+export type TreeQuery = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Where the rows of a tree table come from.
+ *
+ * - whole (`lazy` absent): `load(query)` answers the whole tree matching the filters, nodes nesting their
+ *   `children` (BladeX `menu/list`, `dept/list`, `dict/child-list`: a match whose parent did not match is a root);
+ * - lazy: `load(parentId, query)` answers the direct children of `parentId`, each row telling `hasChildren`
+ *   (BladeX `menu/lazy-list`, `dept/lazy-list`). The top level is asked for with `rootId` (default `'0'`);
+ *   while a search is active it is asked for with `parentId` undefined, which BladeX answers with the matches at
+ *   any depth. A row is expanded by loading its children with the same filters.
+ */
+export type CrudTreeSource<T> =
+  | { lazy?: false; load: (query: TreeQuery) => Promise<T[]> }
+  | {
+      lazy: true;
+      load: (parentId: string | undefined, query: TreeQuery) => Promise<T[]>;
+      rootId?: string;
+    };
+
+/** A row of a tree list: its nested rows, and whether a lazy row has any. */
+export interface TreeRow {
+  id: string;
+  children?: TreeRow[];
+  hasChildren?: boolean;
 }
 
 /** Paging plus filters (`<field>`, `<field>_<operator>`, e.g. `createTime_dategt`); blank filters are dropped. */
@@ -21,7 +65,7 @@ export interface ListQuery {
 }
 
 /** The query without blank filters, so that the server sees only what the user asked for. */
-export function cleanQuery(query: ListQuery): Record<string, string | number | boolean> {
+export function cleanQuery(query: TreeQuery): Record<string, string | number | boolean> {
   const result: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === '') continue;
@@ -30,13 +74,9 @@ export function cleanQuery(query: ListQuery): Record<string, string | number | b
   return result;
 }
 
-/** The standard binding for a resource under `prefix`, e.g. `/api/cube-system/param`. */
-export function createCrudApi<T>(prefix: string): Required<CrudApi<T>> {
+/** The calls every binding has: `detail`, `submit`, `remove`. */
+function writes<T>(prefix: string): Required<CrudWrites<T>> {
   return {
-    list: async (query) => {
-      const { data } = await request.get<R<IPage<T>>>(`${prefix}/list`, { params: cleanQuery(query) });
-      return data.data;
-    },
     detail: async (id) => {
       const { data } = await request.get<R<T>>(`${prefix}/detail`, { params: { id } });
       return data.data;
@@ -52,4 +92,59 @@ export function createCrudApi<T>(prefix: string): Required<CrudApi<T>> {
       return data.data;
     },
   };
+}
+
+/** The standard binding for a resource under `prefix`, e.g. `/api/cube-system/param`. */
+export function createCrudApi<T>(prefix: string): Required<CrudWrites<T>> & Pick<PagedCrudApi<T>, 'list'> {
+  return {
+    list: async (query) => {
+      const { data } = await request.get<R<IPage<T>>>(`${prefix}/list`, { params: cleanQuery(query) });
+      return data.data;
+    },
+    ...writes<T>(prefix),
+  };
+}
+
+export interface TreeCrudApiOptions {
+  /**
+   * Load level by level from `GET <prefix>/<lazyPath>?parentId=` (default path `lazy-list`) instead of the whole
+   * tree from `GET <prefix>/<path>` (default `list`).
+   */
+  lazy?: boolean;
+  /** The whole tree's endpoint (default `list`; e.g. `child-list` for dictionary items). */
+  path?: string;
+  /** The lazy endpoint (default `lazy-list`; e.g. `lazy-menu-list`). */
+  lazyPath?: string;
+  /** Parent id of the top level (default `'0'`). */
+  rootId?: string;
+}
+
+/**
+ * The binding of a tree resource under `prefix`, e.g. `createTreeCrudApi('/api/cube-system/dept', { lazy: true })`
+ * for `dept/lazy-list?parentId=`.
+ */
+export function createTreeCrudApi<T>(
+  prefix: string,
+  options: TreeCrudApiOptions = {},
+): Required<CrudWrites<T>> & Pick<TreeCrudApi<T>, 'tree'> {
+  const tree: CrudTreeSource<T> = options.lazy
+    ? {
+        lazy: true,
+        rootId: options.rootId ?? '0',
+        load: async (parentId, query) => {
+          const { data } = await request.get<R<T[]>>(`${prefix}/${options.lazyPath ?? 'lazy-list'}`, {
+            params: cleanQuery({ ...query, parentId }),
+          });
+          return data.data ?? [];
+        },
+      }
+    : {
+        load: async (query) => {
+          const { data } = await request.get<R<T[]>>(`${prefix}/${options.path ?? 'list'}`, {
+            params: cleanQuery(query),
+          });
+          return data.data ?? [];
+        },
+      };
+  return { tree, ...writes<T>(prefix) };
 }

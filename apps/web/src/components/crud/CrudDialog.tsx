@@ -15,6 +15,8 @@ export interface DialogState<T> {
   mode: CrudMode;
   /** The row the dialog was opened from (edit and view). */
   record?: T | undefined;
+  /** Add: values given in advance (e.g. the parent of a new child); sent even for fields not in the form. */
+  preset?: Record<string, unknown> | undefined;
 }
 
 interface CrudDialogProps<T extends { id: string }> {
@@ -24,6 +26,8 @@ interface CrudDialogProps<T extends { id: string }> {
   width: number;
   state: DialogState<T> | undefined;
   onClose: () => void;
+  /** After a successful save, with what was sent. */
+  onSaved?: (mode: CrudMode, record: Record<string, unknown>) => void;
 }
 
 const TITLE_KEYS = { add: 'crud.add', edit: 'crud.edit', view: 'crud.view' } as const;
@@ -48,6 +52,13 @@ export function fieldRules(field: CrudField, t: TFunction): Rule[] {
   return rules;
 }
 
+/** A new record's values: each field's initial value, then the preset ones. */
+function addValues(fields: readonly CrudField[], preset: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) values[field.name] = field.initialValue;
+  return { ...values, ...preset };
+}
+
 function fieldSpan(field: CrudField): 12 | 24 {
   if (field.span) return field.span;
   const type = fieldType(field);
@@ -65,6 +76,7 @@ export function CrudDialog<T extends { id: string }>({
   width,
   state,
   onClose,
+  onSaved,
 }: CrudDialogProps<T>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -87,6 +99,9 @@ export function CrudDialog<T extends { id: string }>({
   const record = (needsDetail ? detail.data : state?.record) as FormValues | undefined;
   const ready = mode === 'add' || record !== undefined;
   const viewing = mode === 'view';
+  const preset = state?.preset;
+  // A new record starts from the fields' initial values, overridden by what the opener preset.
+  const initial = mode === 'add' && preset ? addValues(formFields, preset) : undefined;
 
   const submit = async () => {
     let values: FormValues;
@@ -96,6 +111,9 @@ export function CrudDialog<T extends { id: string }>({
       return; // The form shows what is missing.
     }
     const payload = fromFormValues(values, formFields);
+    if (mode === 'add' && preset) {
+      for (const [name, value] of Object.entries(preset)) if (!(name in payload)) payload[name] = value;
+    }
     if (mode === 'edit' && id !== undefined) payload.id = id;
     try {
       await save.mutateAsync(payload);
@@ -105,6 +123,7 @@ export function CrudDialog<T extends { id: string }>({
     }
     void message.success(t(mode === 'add' ? 'crud.added' : 'crud.updated'));
     void queryClient.invalidateQueries({ queryKey: [resource] });
+    onSaved?.(mode, payload);
     onClose();
   };
 
@@ -149,12 +168,12 @@ export function CrudDialog<T extends { id: string }>({
   } else {
     body = (
       <Form
-        key={`${mode}-${id ?? 'new'}`}
+        key={`${mode}-${id ?? 'new'}-${preset ? JSON.stringify(preset) : ''}`}
         form={form}
         name={`crud-${resource}`}
         layout="vertical"
         clearOnDestroy
-        initialValues={toFormValues(mode === 'add' ? undefined : record, formFields)}
+        initialValues={toFormValues(mode === 'add' ? initial : record, formFields)}
       >
         <Row gutter={16}>
           {formFields.map((field) => {

@@ -1,28 +1,46 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@cube/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Space, Table, type TableColumnsType, Tooltip } from 'antd';
-import { type Key, useEffect, useState } from 'react';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SubnodeOutlined,
+} from '@ant-design/icons';
+import { PAGE_SIZES } from '@cube/contract';
+import { Alert, App, Button, Grid, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../stores/permission';
 import { CellValue } from './CellValue';
 import { CrudDialog, type DialogState } from './CrudDialog';
 import styles from './CrudPage.module.css';
 import { CrudSearch } from './CrudSearch';
+import { CrudTreePanel } from './CrudTreePanel';
 import { reportFailure } from './failures';
-import type { CrudPageProps, CrudPermission } from './types';
+import type {
+  CrudAddChild,
+  CrudButtonAction,
+  CrudPageProps,
+  CrudPermission,
+  CrudRenderAction,
+  CrudRowContext,
+  CrudToolbarContext,
+} from './types';
+import { type Filters, useCrudRows } from './useCrudRows';
 import { fieldType, inTable } from './values';
 
 const DEFAULT_DIALOG_WIDTH = 880;
 /** Width of a long-text column that ends in an ellipsis, unless the field sets its own. */
 const ELLIPSIS_COLUMN_WIDTH = 320;
 
-type Filters = Record<string, string | number>;
-
 /**
  * A whole admin screen from a declaration (design §5): search form (a search goes back to page 1), toolbar with
  * 新增 and 批量删除, selectable table with row actions, pagination 10/30/50/100/200 (default 10), and one dialog
  * for add, edit and view. Buttons show by permission code; the server checks again.
+ *
+ * A binding with `tree` makes a tree table instead (no paging; lazy levels load on expand and reload with the
+ * rest); `addChild` adds 新增子项 to each row; `treeFilter` puts a tree beside the list that filters it;
+ * `toolbarActions` and `rowActions` add the screen's own buttons.
  */
 export function CrudPage<T extends { id: string }>({
   resource,
@@ -31,44 +49,38 @@ export function CrudPage<T extends { id: string }>({
   permissions = {},
   dialogWidth = DEFAULT_DIALOG_WIDTH,
   actionWidth = 180,
+  toolbarActions = [],
+  rowActions = [],
+  addChild,
+  treeFilter,
 }: CrudPageProps<T>) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const can = useCan();
   const allowed = (permission: CrudPermission | undefined) =>
     typeof permission === 'string' ? can(permission) : permission === true;
+  // The screen's own actions show to everyone unless they name a code.
+  const allowedExtra = (permission: string | undefined) => permission === undefined || can(permission);
   const canAdd = allowed(permissions.add);
   const canEdit = allowed(permissions.edit);
   const canDelete = allowed(permissions.delete);
   const canView = allowed(permissions.view);
+  const child: CrudAddChild<T> | undefined = addChild === true ? {} : addChild || undefined;
+  const canAddChild = child !== undefined && allowed(child.permission ?? permissions.add);
+  const childField = child?.field ?? 'parentId';
+  const extraRowActions = rowActions.filter((action) => allowedExtra(action.permission));
+  const extraToolbarActions = toolbarActions.filter((action) => allowedExtra(action.permission));
 
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const narrow = !Grid.useBreakpoint().md;
   const [filters, setFilters] = useState<Filters>({});
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [treeValue, setTreeValue] = useState<string>();
+  const [selection, setSelection] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [dialog, setDialog] = useState<DialogState<T> | undefined>();
 
-  const list = useQuery({
-    queryKey: [resource, 'list', { current, size, ...filters }],
-    queryFn: () => api.list({ current, size, ...filters }),
-    placeholderData: keepPreviousData,
-  });
-  const records = list.data?.records ?? [];
-  const total = list.data?.total ?? 0;
-
-  // After deleting the last rows of the last page, show the page that now is the last one.
-  useEffect(() => {
-    if (
-      !list.isPlaceholderData &&
-      list.data &&
-      list.data.records.length === 0 &&
-      list.data.total > 0 &&
-      current > 1
-    ) {
-      setCurrent(Math.max(1, Math.ceil(list.data.total / size)));
-    }
-  }, [list.data, list.isPlaceholderData, current, size]);
+  const query: Filters =
+    treeFilter && treeValue !== undefined ? { ...filters, [treeFilter.param]: treeValue } : filters;
+  const list = useCrudRows(resource, api, query);
+  const reload = () => list.refetch();
 
   const confirmRemove = (ids: readonly string[]) => {
     modal.confirm({
@@ -85,18 +97,122 @@ export function CrudPage<T extends { id: string }>({
           return;
         }
         void message.success(t('crud.deleted'));
-        setSelectedKeys((keys) => keys.filter((key) => !ids.includes(String(key))));
-        await queryClient.invalidateQueries({ queryKey: [resource] });
+        setSelection((current) => ({
+          keys: current.keys.filter((key) => !ids.includes(String(key))),
+          rows: current.rows.filter((row) => !ids.includes(row.id)),
+        }));
+        await reload();
       },
     });
   };
 
   const removeSelected = () => {
-    if (selectedKeys.length === 0) {
+    if (selection.keys.length === 0) {
       void message.warning(t('crud.selectAtLeastOne'));
       return;
     }
-    confirmRemove(selectedKeys.map(String));
+    confirmRemove(selection.keys.map(String));
+  };
+
+  const toolbarContext: CrudToolbarContext<T> = {
+    selectedRows: selection.rows,
+    selectedIds: selection.keys.map(String),
+    reload,
+    clearSelection: () => setSelection({ keys: [], rows: [] }),
+  };
+
+  const runToolbarAction = (
+    action: CrudButtonAction<CrudToolbarContext<T>>,
+    needs?: 'single' | 'multiple',
+  ) => {
+    const count = selection.keys.length;
+    if (needs === 'multiple' && count === 0) {
+      void message.warning(t('crud.selectAtLeastOne'));
+      return;
+    }
+    if (needs === 'single' && count !== 1) {
+      void message.warning(t(count === 0 ? 'crud.selectAtLeastOne' : 'crud.selectOnlyOne'));
+      return;
+    }
+    void action.onClick(toolbarContext);
+  };
+
+  const rowButtons = (record: T): ReactNode[] => {
+    const context: CrudRowContext<T> = { record, reload };
+    const buttons: ReactNode[] = [];
+    if (canView)
+      buttons.push(
+        <Button
+          key="__view"
+          type="link"
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => setDialog({ mode: 'view', record })}
+        >
+          {t('crud.view')}
+        </Button>,
+      );
+    if (canEdit)
+      buttons.push(
+        <Button
+          key="__edit"
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => setDialog({ mode: 'edit', record })}
+        >
+          {t('crud.edit')}
+        </Button>,
+      );
+    if (canDelete)
+      buttons.push(
+        <Button
+          key="__delete"
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => confirmRemove([record.id])}
+        >
+          {t('crud.delete')}
+        </Button>,
+      );
+    if (canAddChild && !child?.hidden?.(record))
+      buttons.push(
+        <Button
+          key="__addChild"
+          type="link"
+          size="small"
+          icon={<SubnodeOutlined />}
+          onClick={() =>
+            setDialog({
+              mode: 'add',
+              preset: { ...child?.preset?.(record), [childField]: record.id },
+            })
+          }
+        >
+          {t('crud.addChild')}
+        </Button>,
+      );
+    for (const action of extraRowActions) {
+      if (isRender(action)) {
+        buttons.push(<span key={action.key}>{action.render(context)}</span>);
+      } else if (!action.hidden?.(context)) {
+        buttons.push(
+          <Button
+            key={action.key}
+            type="link"
+            size="small"
+            danger={action.danger}
+            icon={action.icon}
+            onClick={() => void action.onClick(context)}
+          >
+            {t(action.label)}
+          </Button>,
+        );
+      }
+    }
+    return buttons;
   };
 
   const columns = ((): TableColumnsType<T> => {
@@ -118,7 +234,8 @@ export function CrudPage<T extends { id: string }>({
           ),
       };
     });
-    if (!canView && !canEdit && !canDelete) return dataColumns;
+    if (!canView && !canEdit && !canDelete && !canAddChild && extraRowActions.length === 0)
+      return dataColumns;
     return [
       ...dataColumns,
       {
@@ -128,84 +245,111 @@ export function CrudPage<T extends { id: string }>({
         width: actionWidth,
         render: (_: unknown, record: T) => (
           <Space size={0} className={styles.actions}>
-            {canView ? (
-              <Button
-                type="link"
-                size="small"
-                icon={<EyeOutlined />}
-                onClick={() => setDialog({ mode: 'view', record })}
-              >
-                {t('crud.view')}
-              </Button>
-            ) : null}
-            {canEdit ? (
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setDialog({ mode: 'edit', record })}
-              >
-                {t('crud.edit')}
-              </Button>
-            ) : null}
-            {canDelete ? (
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => confirmRemove([record.id])}
-              >
-                {t('crud.delete')}
-              </Button>
-            ) : null}
+            {rowButtons(record)}
           </Space>
         ),
       },
     ];
   })();
 
-  return (
-    <div className={styles.page}>
+  const toolbar = (
+    <div className={styles.toolbar}>
+      <Space wrap>
+        {canAdd ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
+            {t('crud.add')}
+          </Button>
+        ) : null}
+        {canDelete ? (
+          <Button danger icon={<DeleteOutlined />} onClick={removeSelected}>
+            {t('crud.batchDelete')}
+          </Button>
+        ) : null}
+        {extraToolbarActions.map((action) =>
+          isRender(action) ? (
+            <span key={action.key}>{action.render(toolbarContext)}</span>
+          ) : action.hidden?.(toolbarContext) ? null : (
+            <Button
+              key={action.key}
+              danger={action.danger}
+              icon={action.icon}
+              onClick={() => runToolbarAction(action, 'selection' in action ? action.selection : undefined)}
+            >
+              {t(action.label)}
+            </Button>
+          ),
+        )}
+        {selection.keys.length > 0 ? (
+          <span className={styles.selection}>
+            {t('crud.selected', { count: selection.keys.length })}{' '}
+            <Button type="link" size="small" onClick={() => setSelection({ keys: [], rows: [] })}>
+              {t('crud.clearSelection')}
+            </Button>
+          </span>
+        ) : null}
+      </Space>
+      <Tooltip title={t('crud.refresh')}>
+        <Button
+          aria-label={t('crud.refresh')}
+          icon={<ReloadOutlined />}
+          loading={list.isFetching}
+          onClick={() => void reload()}
+        />
+      </Tooltip>
+    </div>
+  );
+
+  const table = (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.rows}
+      loading={list.isFetching}
+      scroll={{ x: 'max-content' }}
+      rowSelection={{
+        selectedRowKeys: selection.keys,
+        preserveSelectedRowKeys: true,
+        onChange: (keys, rows) => setSelection({ keys, rows: rows.filter((row) => row !== undefined) }),
+      }}
+      expandable={
+        list.paged
+          ? undefined
+          : {
+              expandedRowKeys: list.expandedKeys,
+              onExpand: (expanded, record) => list.onExpand(expanded, record.id),
+            }
+      }
+      pagination={
+        list.paged
+          ? {
+              current: list.page.current,
+              pageSize: list.page.size,
+              total: list.total,
+              showSizeChanger: true,
+              showQuickJumper: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (count) => t('crud.total', { total: count }),
+              onChange: (page, pageSize) => list.setPage(page, pageSize),
+            }
+          : false
+      }
+    />
+  );
+
+  const main = (
+    <>
       <CrudSearch
         fields={fields}
         loading={list.isFetching}
         onSearch={(next) => {
           setFilters(next);
-          setCurrent(1);
+          list.setPage(1, list.page.size);
         }}
+        onReset={() => setTreeValue(undefined)}
       />
       <section className={styles.panel}>
-        <div className={styles.toolbar}>
-          <Space wrap>
-            {canAdd ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
-                {t('crud.add')}
-              </Button>
-            ) : null}
-            {canDelete ? (
-              <Button danger icon={<DeleteOutlined />} onClick={removeSelected}>
-                {t('crud.batchDelete')}
-              </Button>
-            ) : null}
-            {selectedKeys.length > 0 ? (
-              <span className={styles.selection}>
-                {t('crud.selected', { count: selectedKeys.length })}{' '}
-                <Button type="link" size="small" onClick={() => setSelectedKeys([])}>
-                  {t('crud.clearSelection')}
-                </Button>
-              </span>
-            ) : null}
-          </Space>
-          <Tooltip title={t('crud.refresh')}>
-            <Button
-              aria-label={t('crud.refresh')}
-              icon={<ReloadOutlined />}
-              loading={list.isFetching}
-              onClick={() => void list.refetch()}
-            />
-          </Tooltip>
-        </div>
+        {toolbar}
         {list.isError ? (
           <Alert
             className={styles.alert}
@@ -213,43 +357,42 @@ export function CrudPage<T extends { id: string }>({
             showIcon
             title={t('crud.loadFailed')}
             action={
-              <Button size="small" onClick={() => void list.refetch()}>
+              <Button size="small" onClick={() => void reload()}>
                 {t('common.retry')}
               </Button>
             }
           />
         ) : null}
-        <Table<T>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={records}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          rowSelection={{
-            selectedRowKeys: selectedKeys,
-            preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelectedKeys(keys),
-          }}
-          pagination={{
-            current,
-            pageSize: size,
-            total,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (count) => t('crud.total', { total: count }),
-            onChange: (page, pageSize) => {
-              if (pageSize !== size) {
-                setSize(pageSize);
-                setCurrent(1);
-              } else {
-                setCurrent(page);
-              }
-            },
-          }}
-        />
+        {table}
       </section>
+    </>
+  );
+
+  const panel = treeFilter ? (
+    <CrudTreePanel
+      filter={treeFilter}
+      narrow={narrow}
+      value={treeValue}
+      onChange={(value) => {
+        setTreeValue(value);
+        list.setPage(1, list.page.size);
+      }}
+    />
+  ) : null;
+
+  return (
+    <div className={styles.page}>
+      {panel && !narrow ? (
+        <div className={styles.split}>
+          {panel}
+          <div className={styles.splitMain}>{main}</div>
+        </div>
+      ) : (
+        <>
+          {panel}
+          {main}
+        </>
+      )}
       <CrudDialog
         resource={resource}
         api={api}
@@ -257,7 +400,17 @@ export function CrudPage<T extends { id: string }>({
         width={dialogWidth}
         state={dialog}
         onClose={() => setDialog(undefined)}
+        onSaved={(mode, record) => {
+          // A new child shows under its parent, which opens.
+          const parent = record[childField];
+          if (mode === 'add' && !list.paged && typeof parent === 'string' && parent !== '')
+            list.expand([parent]);
+        }}
       />
     </div>
   );
+}
+
+function isRender<C>(action: CrudButtonAction<C> | CrudRenderAction<C>): action is CrudRenderAction<C> {
+  return 'render' in action;
 }

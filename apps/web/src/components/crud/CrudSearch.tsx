@@ -12,6 +12,8 @@ interface CrudSearchProps {
   fields: readonly CrudField[];
   /** The new filters; the page goes back to page 1. */
   onSearch: (filters: Record<string, string | number>) => void;
+  /** 清空 was pressed (after `onSearch({})`). */
+  onReset?: () => void;
   loading?: boolean;
 }
 
@@ -35,7 +37,7 @@ export function collapsedFieldCount(screens: Partial<Record<string, boolean>>): 
  * The search form of a CRUD page: one control per `search` field, 搜索 and 清空. When the fields need more than two
  * rows (on a phone, more than one field) the empty ones among the rest fold away behind 展开 / 收起.
  */
-export function CrudSearch({ fields, onSearch, loading }: CrudSearchProps) {
+export function CrudSearch({ fields, onSearch, onReset, loading }: CrudSearchProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
@@ -80,6 +82,7 @@ export function CrudSearch({ fields, onSearch, loading }: CrudSearchProps) {
                 onClick={() => {
                   form.resetFields();
                   onSearch({});
+                  onReset?.();
                 }}
               >
                 {t('crud.reset')}

@@ -1,5 +1,5 @@
-export type { CrudApi, ListQuery } from '../../api/crud';
-export { createCrudApi } from '../../api/crud';
+export type { CrudApi, CrudTreeSource, ListQuery, TreeQuery } from '../../api/crud';
+export { createCrudApi, createTreeCrudApi } from '../../api/crud';
 export { CrudPage } from './CrudPage';
 export {
   type EntityFieldSpec,
@@ -9,4 +9,17 @@ export {
   translateEntityMessage,
 } from './entity';
 export { createTimeField } from './fields';
-export type { CrudField, CrudFieldType, CrudMode, CrudPageProps, CrudPermissions, MessageKey } from './types';
+export type {
+  CrudAddChild,
+  CrudField,
+  CrudFieldType,
+  CrudMode,
+  CrudPageProps,
+  CrudPermissions,
+  CrudRowAction,
+  CrudRowContext,
+  CrudToolbarAction,
+  CrudToolbarContext,
+  CrudTreeFilter,
+  MessageKey,
+} from './types';

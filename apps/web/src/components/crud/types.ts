@@ -116,10 +116,93 @@ export interface CrudPermissions {
   view?: CrudPermission;
 }
 
+/** What a toolbar action works on. */
+export interface CrudToolbarContext<T> {
+  /** The checked rows (kept across pages). */
+  selectedRows: readonly T[];
+  selectedIds: readonly string[];
+  /** Loads the list again (in a tree table, every expanded level too). */
+  reload: () => Promise<void>;
+  clearSelection: () => void;
+}
+
+/** What a row action works on. */
+export interface CrudRowContext<T> {
+  record: T;
+  /** Loads the list again (in a tree table, every expanded level too). */
+  reload: () => Promise<void>;
+}
+
+interface CrudActionBase {
+  key: string;
+  /** Shown only to users holding this permission code (checked like 新增/编辑/删除); always shown without one. */
+  permission?: string;
+}
+
+/** An extra button: a translated label and what a click does. */
+export interface CrudButtonAction<C> extends CrudActionBase {
+  label: MessageKey;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** Not shown in this context (e.g. a row action only some rows have). */
+  hidden?: (context: C) => boolean;
+  onClick: (context: C) => unknown;
+}
+
+/** An extra control the page draws itself (a dropdown, an upload…). */
+export interface CrudRenderAction<C> extends CrudActionBase {
+  render: (context: C) => ReactNode;
+}
+
+/**
+ * A button beside 新增 / 批量删除. With `selection`, a click goes through only when exactly one (`single`) or at
+ * least one (`multiple`) row is checked; otherwise the user is told to choose.
+ */
+export type CrudToolbarAction<T> =
+  | (CrudButtonAction<CrudToolbarContext<T>> & { selection?: 'single' | 'multiple' })
+  | CrudRenderAction<CrudToolbarContext<T>>;
+
+/** An action beside a row's 查看 / 编辑 / 删除. */
+export type CrudRowAction<T> = CrudButtonAction<CrudRowContext<T>> | CrudRenderAction<CrudRowContext<T>>;
+
+/** The 新增子项 row action of a tree table: the add dialog with the row preset as the parent. */
+export interface CrudAddChild<T> {
+  /** Permission code (default: the one of 新增). */
+  permission?: CrudPermission;
+  /** The field that holds the parent's id (default `parentId`); sent even when it is not in the form. */
+  field?: string;
+  /** More values taken from the parent, e.g. a dictionary item's `code`. */
+  preset?: (parent: T) => Record<string, unknown>;
+  /** Rows that take no children (e.g. buttons under a menu). */
+  hidden?: (record: T) => boolean;
+}
+
+/**
+ * A tree beside the list (e.g. departments beside users): choosing a node filters the list by `param` (the node's
+ * value) from page 1; choosing it again shows everything. On a phone the tree folds above the list.
+ */
+export interface CrudTreeFilter {
+  /** The list filter the chosen node is sent as, e.g. `deptId`. */
+  param: string;
+  /** Heading of the tree, e.g. 部门. */
+  title: MessageKey;
+  /** Query-cache key of the tree, e.g. `['dept', 'tree']`. */
+  queryKey: readonly unknown[];
+  /** The whole tree (e.g. `GET dept/tree`), or with `loadChildren` its top level. */
+  load: () => Promise<TreeNodeData[]>;
+  /** Lazy trees: the children of a node whose `hasChildren` is true (e.g. `GET dept/lazy-tree?parentId=`). */
+  loadChildren?: (parentId: string) => Promise<TreeNodeData[]>;
+  /** Which properties hold the label, value and children (default `title`, `id`, `children`). */
+  fieldNames?: { label?: string; value?: string; children?: string };
+  /** Width beside the list (default 260). */
+  width?: number;
+}
+
 /** Everything an admin screen is made of. */
 export interface CrudPageProps<T extends { id: string }> {
   /** Query-cache key of the resource, e.g. `param`. */
   resource: string;
+  /** The binding; one with `tree` makes the table a tree table (no paging). */
   api: CrudApi<T>;
   fields: readonly CrudField[];
   permissions?: CrudPermissions;
@@ -127,4 +210,12 @@ export interface CrudPageProps<T extends { id: string }> {
   dialogWidth?: number;
   /** Width of the table's action column (default 180). */
   actionWidth?: number;
+  /** More buttons beside 新增 / 批量删除. */
+  toolbarActions?: readonly CrudToolbarAction<T>[];
+  /** More actions beside each row's 查看 / 编辑 / 删除. */
+  rowActions?: readonly CrudRowAction<T>[];
+  /** A 新增子项 row action (tree tables); `true` for the defaults. */
+  addChild?: boolean | CrudAddChild<T>;
+  /** A tree beside the list that filters it. */
+  treeFilter?: CrudTreeFilter;
 }
