@@ -15,13 +15,7 @@ import Fastify, {
   type FastifyInstance,
   LogController,
 } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
@@ -30,7 +24,8 @@ import { type Access, enforceAccessDeclarations, installAccessControl } from './
 import { CacheRegistry } from './platform/caches.js';
 import type { AppDeps } from './platform/deps.js';
 import { fail } from './platform/envelope.js';
-import { AppError } from './platform/errors.js';
+import { errorReply } from './platform/error-reply.js';
+import { installInputGuards } from './platform/input-guards.js';
 import { loggerOptions, redactUrl } from './platform/logging.js';
 import { SessionRegistry } from './platform/sessions.js';
 import type { SharedStore } from './platform/store.js';
@@ -92,27 +87,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   enforceAccessDeclarations(app, routes);
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.statusCode).send(fail(error.code, error.message));
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // The first failing field's message, in Chinese, is what the form shows (contract §1.5).
-      const first = error.validation[0];
-      return reply.code(400).send(fail(ResultCode.FAILURE, first?.message || ResultMessage.PARAM_INVALID));
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, url: redactUrl(request.url) }, 'response did not match its schema');
-      return reply
-        .code(500)
-        .send(fail(ResultCode.INTERNAL_SERVER_ERROR, ResultMessage.INTERNAL_SERVER_ERROR));
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) return reply.code(429).send(fail(429, ResultMessage.TOO_MANY_REQUESTS));
-    if (status === 413) return reply.code(413).send(fail(413, '请求内容过大'));
-    if (status === 415) return reply.code(415).send(fail(415, ResultMessage.MEDIA_TYPE_NOT_SUPPORTED));
-    if (status >= 400 && status < 500)
-      return reply.code(400).send(fail(ResultCode.FAILURE, ResultMessage.PARAM_INVALID));
-    request.log.error({ err: error, url: redactUrl(request.url) }, 'unhandled error');
-    return reply.code(500).send(fail(ResultCode.INTERNAL_SERVER_ERROR, ResultMessage.INTERNAL_SERVER_ERROR));
+    const { status, body } = errorReply(error, request);
+    return reply.code(status).send(body);
   });
+  // NUL characters, JSON depth, wrong methods: one check for every route, installed before any route exists.
+  const inputGuards = installInputGuards(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -214,6 +193,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
+      // A known path under another method is 405 with `Allow` (contract §1.5); only an unknown path is 404.
+      if (inputGuards.answerWrongMethod(request, reply)) return reply;
       return reply.code(404).send(fail(ResultCode.NOT_FOUND, ResultMessage.NOT_FOUND));
     }
     // Every other GET is a client-side route of the single-page app, except a built asset that is not (or no

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { access, contextOf } from '../../platform/access.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { done, ok, rEmpty, rSchema } from '../../platform/envelope.js';
+import { errorReply } from '../../platform/error-reply.js';
 import { loadOwnProfile } from '../user/profile.js';
 import { createCaptcha } from './captcha.js';
 import { AuthService, OAuthError } from './service.js';
@@ -56,6 +57,17 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
 
   const tokenRoute = {
     config: { access: access.public, rateLimit: tokenRateLimit },
+    // Refusals before the handler (bad input, rate limit) answer in the endpoint's own shape too: the login
+    // form reads `error_description`, and the 400/401 response schemas require it.
+    errorHandler: (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = errorReply(error, request);
+      return reply.code(status).send({
+        ...body,
+        error: status === 401 ? 'invalid_client' : 'invalid_request',
+        error_code: status,
+        error_description: body.msg,
+      });
+    },
     schema: {
       querystring: z.record(z.string(), z.unknown()),
       response: { 200: loginResultSchema, 400: loginFailureSchema, 401: loginFailureSchema },
