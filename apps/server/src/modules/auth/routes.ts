@@ -10,6 +10,7 @@ import {
   ROLE_HEADER,
   TENANT_HEADER,
 } from '@cube/contract';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +21,9 @@ import { errorReply } from '../../platform/error-reply.js';
 import { loadOwnProfile } from '../user/profile.js';
 import { createCaptcha } from './captcha.js';
 import { AuthService, OAuthError } from './service.js';
+
+/** Token requests (sign-in and refresh together) one client address may make per minute. */
+export const TOKEN_REQUESTS_PER_MINUTE = 30;
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name.toLowerCase()];
@@ -53,10 +57,17 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
   const service = new AuthService({ ...deps, log: app.log });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-auth/oauth';
-  const tokenRateLimit = { max: 30, timeWindow: '1 minute' };
+  // One budget per client address for both token paths (security A4: 30 a minute). A per-route `rateLimit`
+  // config would give each path its own bucket (the plugin keys stores by route), doubling the budget.
+  const tokenRateLimit = app.rateLimit({
+    max: TOKEN_REQUESTS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `oauth-token:${normalizeIP(request.ip)}`,
+  });
 
   const tokenRoute = {
-    config: { access: access.public, rateLimit: tokenRateLimit },
+    config: { access: access.public },
+    onRequest: tokenRateLimit,
     // Refusals before the handler (bad input, rate limit) answer in the endpoint's own shape too: the login
     // form reads `error_description`, and the 400/401 response schemas require it.
     errorHandler: (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
