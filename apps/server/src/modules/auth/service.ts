@@ -13,10 +13,7 @@ import type { SharedStore } from '../../platform/store.js';
 import { newRefreshToken, type TokenService } from '../../platform/tokens.js';
 import { DEFAULT_AVATAR } from '../user/profile.js';
 import { checkCaptcha } from './captcha.js';
-import { readIntParam } from './params.js';
-
-const LOCKOUT_SECONDS = 30 * 60;
-const failureKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account.toLowerCase()}`;
+import { PasswordLockout } from './lockout.js';
 
 /**
  * A refused token request. `status` is the HTTP status; the body carries `error_description` (the message shown
@@ -81,7 +78,11 @@ export function parseBasicHeader(header: string | undefined): ClientCredentials 
 }
 
 export class AuthService {
-  constructor(private readonly deps: Deps) {}
+  private readonly lockout: PasswordLockout;
+
+  constructor(private readonly deps: Deps) {
+    this.lockout = new PasswordLockout(deps.db, deps.store);
+  }
 
   /** The client named by the Basic header, if its secret matches and it is enabled. */
   async authenticateClient(header: string | undefined): Promise<Row<'cubeClient'>> {
@@ -122,10 +123,7 @@ export class AuthService {
     }
     const account = req.username.trim();
     if (!account || !req.password) throw badCredentials();
-    const counterKey = failureKey(req.tenantId, account);
-    const maxFailures = await readIntParam(db, 'account.failCount', 5);
-    const failures = Number((await store.get(counterKey)) ?? 0);
-    if (failures >= maxFailures) {
+    if (await this.lockout.isLocked(req.tenantId, account)) {
       this.deps.log.warn(
         { event: 'login_locked', tenantId: req.tenantId, ip: req.ip },
         'login refused: account locked',
@@ -145,11 +143,11 @@ export class AuthService {
       req.password.toLowerCase(),
     );
     if (!user || !passwordOk) {
-      await store.increment(counterKey, LOCKOUT_SECONDS);
+      await this.lockout.recordFailure(req.tenantId, account);
       this.deps.log.info({ event: 'login_failed', tenantId: req.tenantId, ip: req.ip }, 'login failed');
       throw badCredentials();
     }
-    await store.delete(counterKey);
+    await this.lockout.clear(req.tenantId, account);
     // Account and tenant states are told only to someone who proved the password.
     if (user.status !== 1) throw new OAuthError(400, 'invalid_grant', AuthMessage.USER_DISABLED);
     await this.assertTenantUsable(req.tenantId);

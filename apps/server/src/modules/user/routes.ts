@@ -9,6 +9,7 @@ import { done, ok, rEmpty } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { hashSecret, isMd5Hex, verifySecret } from '../../platform/passwords.js';
 import { tenantData } from '../../platform/tenant-data.js';
+import { PasswordLockout } from '../auth/lockout.js';
 import { isStoredFileLink } from '../resource/oss/storage.js';
 import { loadOwnProfile } from './profile.js';
 
@@ -54,6 +55,7 @@ export const profileInput = z.object({
 /** The signed-in user's own account (contract §8: `info`, `update-password`). */
 export const userModule = defineModule('user', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const lockout = new PasswordLockout(deps.db, deps.store);
 
   api.get('/api/cube-user/info', { config: { access: access.session } }, async (request) => {
     const ctx = contextOf(request);
@@ -97,6 +99,10 @@ export const userModule = defineModule('user', (app: FastifyInstance, deps: AppD
       const ctx = contextOf(request);
       const { oldPassword, newPassword, newPassword1 } = request.query;
       if (newPassword !== newPassword1) throw new BizError(AuthMessage.CONFIRM_PASSWORD_WRONG);
+      // The old password is guessed here as at the login: both count into the same per-account failures and
+      // share the lock, so a stolen session cannot try passwords without limit (security checklist A4).
+      if (await lockout.isLocked(ctx.tenantId, ctx.account))
+        throw new BizError(AuthMessage.TOO_MANY_FAILURES);
       const users = tenantData(deps.db.db, ctx);
       const user = await users
         .selectFrom('cubeUser')
@@ -104,8 +110,15 @@ export const userModule = defineModule('user', (app: FastifyInstance, deps: AppD
         .where('id', '=', ctx.userId)
         .executeTakeFirst();
       if (!user) throw new NotFoundError();
-      if (!(await verifySecret(user.password, oldPassword)))
-        throw new BizError(AuthMessage.OLD_PASSWORD_WRONG);
+      if (!(await verifySecret(user.password, oldPassword))) {
+        const locked = await lockout.recordFailure(ctx.tenantId, ctx.account);
+        request.log.info(
+          { event: 'password_change_failed', tenantId: ctx.tenantId, userId: ctx.userId, locked },
+          'password change: wrong old password',
+        );
+        throw new BizError(locked ? AuthMessage.TOO_MANY_FAILURES : AuthMessage.OLD_PASSWORD_WRONG);
+      }
+      await lockout.clear(ctx.tenantId, ctx.account);
       if (newPassword === oldPassword) throw new BizError('新密码不能与原密码相同');
       await users
         .updateTable('cubeUser')
