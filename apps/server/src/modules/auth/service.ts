@@ -14,6 +14,7 @@ import { newRefreshToken, type TokenService } from '../../platform/tokens.js';
 import { DEFAULT_AVATAR } from '../user/profile.js';
 import { checkCaptcha } from './captcha.js';
 import { PasswordLockout } from './lockout.js';
+import { REFRESH_GRACE_SECONDS, RefreshGrace } from './refresh-grace.js';
 
 /**
  * A refused token request. `status` is the HTTP status; the body carries `error_description` (the message shown
@@ -79,9 +80,11 @@ export function parseBasicHeader(header: string | undefined): ClientCredentials 
 
 export class AuthService {
   private readonly lockout: PasswordLockout;
+  private readonly grace: RefreshGrace;
 
   constructor(private readonly deps: Deps) {
     this.lockout = new PasswordLockout(deps.db, deps.store);
+    this.grace = new RefreshGrace(deps.store);
   }
 
   /** The client named by the Basic header, if its secret matches and it is enabled. */
@@ -205,7 +208,9 @@ export class AuthService {
 
   /**
    * Rotates a refresh token. Each one is single-use: presenting a used one means it was copied, so the whole
-   * session (every token descended from that login) is revoked (security checklist S1, S2).
+   * session (every token descended from that login) is revoked (security checklist S1, S2) — except within
+   * REFRESH_GRACE_SECONDS of its first use, when it answers that first use's pair again (two tabs refreshing at
+   * once; decision D2).
    */
   async refresh(req: RefreshRequest): Promise<LoginResult> {
     const tokenHash = sha256Hex(req.refreshToken);
@@ -240,6 +245,8 @@ export class AuthService {
       .where('usedAt', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) {
+      const again = await this.answerAgain(req, tokenHash, token.sessionId);
+      if (again) return again;
       await this.deps.sessions.revokeSession(token.sessionId, 'refresh_reuse');
       this.deps.log.warn(
         { event: 'refresh_reuse', sessionId: token.sessionId },
@@ -292,7 +299,44 @@ export class AuthService {
         })
         .execute();
     });
-    return this.issue(req.client, user, session.id, roleIds, aliases, deptIds, next.token);
+    const result = await this.issue(req.client, user, session.id, roleIds, aliases, deptIds, next.token);
+    try {
+      await this.grace.remember(req.refreshToken, tokenHash, result);
+    } catch (error) {
+      // Without the store a simultaneous second use is treated as a reuse (the rule before the grace).
+      this.deps.log.warn({ err: error, sessionId: session.id }, 'refresh grace answer not stored');
+    }
+    return result;
+  }
+
+  /**
+   * The pair a used refresh token's first use issued, when it is presented again within the grace window by the
+   * same client for the same, still live session; null otherwise (a reuse: the caller revokes the session).
+   */
+  private async answerAgain(req: RefreshRequest, tokenHash: string, sessionId: string) {
+    const { db } = this.deps;
+    const used = await db.db
+      .selectFrom('cubeRefreshToken')
+      .select('usedAt')
+      .where('tokenHash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!used?.usedAt) return null;
+    // Stamps have whole seconds: one more second so that a use at the window's end is not cut short.
+    if (Date.now() - parseDateTime(used.usedAt).getTime() > (REFRESH_GRACE_SECONDS + 1) * 1000) return null;
+    const earlier = await this.grace.recall(req.refreshToken, tokenHash);
+    if (!earlier || earlier.client_id !== req.client.clientId) return null;
+    if (req.tenantId && req.tenantId !== earlier.tenant_id) return null;
+    const session = await db.db
+      .selectFrom('cubeAuthSession')
+      .select(['revokedAt', 'expiresAt'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    if (!session || session.revokedAt || isPast(session.expiresAt)) return null;
+    this.deps.log.info(
+      { event: 'refresh_grace', sessionId },
+      'refresh token presented again within the grace',
+    );
+    return earlier;
   }
 
   private async assertTenantUsable(tenantId: string): Promise<void> {
