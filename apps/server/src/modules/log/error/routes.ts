@@ -1,13 +1,13 @@
 import { hostname } from 'node:os';
 import { pageSchema } from '@cube/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
 import { idSchema, readPage } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { NotFoundError } from '../../../platform/errors.js';
+import { AppError, NotFoundError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { applyFilters, type FieldMap, parseListQuery } from '../../../platform/list-query.js';
 import { tenantData } from '../../../platform/tenant-data.js';
@@ -56,6 +56,18 @@ const FILTER_FIELDS: FieldMap = {
 const USER_AGENT_MAX = 500;
 
 /**
+ * Entries one tenant may store per hour, counted in the shared store (so across instances with Redis). A healthy
+ * install logs a handful an hour; a broken release in a busy tenant some hundreds. The cap keeps a looping page
+ * or a script with a token from filling the table: beyond it an upload is refused whole (429) and stores
+ * nothing, and the browser keeps the entries in its local log. The hour starts at the tenant's first entry.
+ */
+export const ERROR_LOG_QUOTA_PER_HOUR = 1000;
+const QUOTA_WINDOW_SECONDS = 60 * 60;
+export const errorLogQuotaKey = (tenantId: string) => `log-error-quota:${tenantId}`;
+export const ERROR_LOG_QUOTA_MESSAGE = `本租户错误日志每小时最多上传${ERROR_LOG_QUOTA_PER_HOUR}条,请稍后再试`;
+const quotaExceeded = () => new AppError(429, 429, ERROR_LOG_QUOTA_MESSAGE);
+
+/**
  * The error log (contract §14) of the caller's tenant: the browser uploads its local error log here, and
  * holders of `log_error` read it, newest first.
  */
@@ -63,6 +75,22 @@ export const errorLogModule = defineModule('log/error', (app: FastifyInstance, d
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-log/error';
   const readAccess = access.permission('log_error');
+
+  /** Counts `count` entries against the tenant's hour, or refuses them all when they do not fit. */
+  const takeQuota = async (tenantId: string, count: number, log: FastifyBaseLogger) => {
+    const key = errorLogQuotaKey(tenantId);
+    const refuse = () => {
+      log.warn({ event: 'error_log_quota', tenantId, count }, 'error log upload refused: tenant quota');
+      return quotaExceeded();
+    };
+    // A refused upload is not counted, so the rest of the hour stays open to smaller ones.
+    if (Number((await deps.store.get(key)) ?? 0) + count > ERROR_LOG_QUOTA_PER_HOUR) throw refuse();
+    // One increment per entry (the store counts in ones); a concurrent upload that took the rest wins the race.
+    const counts = await Promise.all(
+      Array.from({ length: count }, () => deps.store.increment(key, QUOTA_WINDOW_SECONDS)),
+    );
+    if (Math.max(...counts) > ERROR_LOG_QUOTA_PER_HOUR) throw refuse();
+  };
 
   api.post(
     `${prefix}/upload`,
@@ -87,6 +115,7 @@ export const errorLogModule = defineModule('log/error', (app: FastifyInstance, d
         id: newId(),
         ...toLogErrorRow(entry, receivedFrom, receivedAt),
       }));
+      await takeQuota(ctx.tenantId, rows.length, request.log);
       await deps.db.db.transaction().execute(async (trx) => {
         const logs = tenantData(trx, ctx);
         for (const row of rows) await logs.insertInto('cubeLogError', row).execute();
