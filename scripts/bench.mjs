@@ -1,118 +1,290 @@
 #!/usr/bin/env node
-// Throughput of the product's hot paths as ratios against a bare Fastify server measured in the same run, so that
-// the numbers compare across machines. Needs `npm run build` first. Loopback only; bounded in time.
+// `npm run bench`: the product's hot paths against bare baselines measured in the same run, on the same machine,
+// with the same load — so the ratios compare across machines. It runs what `npm run build` produced and builds
+// nothing itself. Loopback only; bounded in time (about a minute and a half with the defaults).
+//
+// Processes: this one only orchestrates. The product (apps/server/dist/main.js, SQLite in a temporary directory),
+// three bare servers (scripts/bench/baseline.mjs) and, for each measurement, a load generator
+// (scripts/bench/load.mjs) each run in a process of their own; one server is under load at a time.
+//
+// Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_ROUNDS
+// (baseline/product alternations per pair, default 2; figures are the mean), BENCH_CONNECTIONS (default 50),
+// BENCH_ROWS (parameter rows in the table, default 100).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Pool } from 'undici';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 32;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROWS = Number(process.env.BENCH_ROWS ?? 100);
 
-async function load(origin, requestFor) {
-  const pool = new Pool(origin, { connections: CONNECTIONS });
-  let done = 0;
-  let failed = 0;
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const res = await pool.request(requestFor());
-        await res.body.dump();
-        if (res.statusCode === 200) done++;
-        else failed++;
-      }
-    }),
-  );
-  await pool.close();
-  return { rps: done / SECONDS, failed };
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+for (const built of [serverEntry, path.join(root, 'packages/contract/dist')]) {
+  if (!existsSync(built)) {
+    console.error(`bench: ${path.relative(root, built)} is missing — run \`npm run build\` first.`);
+    process.exit(1);
+  }
 }
 
-// The baseline runs in its own process, like the product, so that neither shares a core with the load generator.
-const basePort = 19000 + Math.floor(Math.random() * 1000);
-const baseline = spawn(
-  process.execPath,
-  [
-    '--input-type=module',
-    '-e',
-    `import Fastify from 'fastify'; const app = Fastify(); app.get('/api/health', async () => ({ status: 'UP' })); await app.listen({ port: ${basePort}, host: '127.0.0.1' });`,
-  ],
-  { cwd: path.join(root, 'apps/server'), stdio: 'ignore' },
-);
-const baseOrigin = `http://127.0.0.1:${basePort}`;
-
+const children = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-bench-'));
-const port = 18000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    CUBE_DATA_DIR: dataDir,
-    CUBE_LOG_LEVEL: 'warn',
-  },
-  stdio: 'ignore',
-});
-const origin = `http://127.0.0.1:${port}`;
+const cleanup = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+const freePort = (() => {
+  let next = 20000 + Math.floor(Math.random() * 20000);
+  return () => next++;
+})();
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  child.on('exit', (code) => {
+    if (code && !exiting) {
+      console.error(`bench: ${args.join(' ')} exited with ${code}\n${stderr}`);
+      process.exit(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+let exiting = false;
+
 async function waitFor(url) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer`);
 }
-await waitFor(`${origin}/api/ready`);
-await waitFor(`${baseOrigin}/api/health`);
-const secret = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).webClientSecret;
-const basic = `Basic ${Buffer.from(`cube_web:${secret}`).toString('base64')}`;
-const md5 = createHash('md5').update('Demo@2026').digest('hex');
-const login = await fetch(
-  `${origin}/api/cube-auth/oauth/token?tenantId=100000&username=admin&password=${md5}&grant_type=password&scope=all`,
-  {
-    method: 'POST',
-    headers: { authorization: basic },
-  },
-);
-const token = (await login.json()).access_token;
-const adminMd5 = createHash('md5').update('Admin@2026').digest('hex');
-const adminLogin = await fetch(
-  `${origin}/api/cube-auth/oauth/token?tenantId=000000&username=admin&password=${adminMd5}&grant_type=password&scope=all`,
-  { method: 'POST', headers: { authorization: basic } },
-);
-const adminToken = (await adminLogin.json()).access_token;
 
-const results = [];
-const measure = async (name, o, req) => {
-  const r = await load(o, () => req);
-  results.push({ name, ...r });
+const rssMiB = (pid) => {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
 };
-await measure('baseline: bare Fastify /api/health', baseOrigin, { method: 'GET', path: '/api/health' });
-await measure('liveness /api/health', origin, { method: 'GET', path: '/api/health' });
-await measure('parameter list (token, permission, page)', origin, {
-  method: 'GET',
-  path: '/api/cube-system/param/list?current=1&size=10',
-  headers: { 'cube-auth': `bearer ${adminToken}` },
-});
-await measure('user-info (token + session check)', origin, {
-  method: 'GET',
-  path: '/api/cube-auth/oauth/user-info',
-  headers: { 'cube-auth': `bearer ${token}` },
-});
-server.kill('SIGTERM');
-baseline.kill('SIGTERM');
-rmSync(dataDir, { recursive: true, force: true });
+/** CPU seconds (user + system) a process has used so far. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
-const base = results[0].rps;
-console.info(`\n${CONNECTIONS} connections, ${SECONDS}s each\n`);
-for (const r of results) {
+// The product, as `npm start` runs it (minus the build), on SQLite in a fresh directory.
+const secret = randomBytes(48).toString('base64url');
+const clientSecret = randomBytes(24).toString('base64url');
+const port = freePort();
+const product = start([serverEntry], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  CUBE_DATA_DIR: dataDir,
+  CUBE_JWT_SECRET: secret,
+  CUBE_WEB_CLIENT_SECRET: clientSecret,
+  CUBE_LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+});
+const origin = `http://127.0.0.1:${port}`;
+await waitFor(`${origin}/api/ready`);
+await new Promise((r) => setTimeout(r, 1000));
+const idleRss = rssMiB(product.pid);
+
+const basic = `Basic ${Buffer.from(`cube_web:${clientSecret}`).toString('base64')}`;
+async function login(tenantId, password) {
+  const md5 = createHash('md5').update(password).digest('hex');
+  const res = await fetch(
+    `${origin}/api/cube-auth/oauth/token?tenantId=${tenantId}&username=admin&password=${md5}&grant_type=password&scope=all`,
+    { method: 'POST', headers: { authorization: basic } },
+  );
+  const body = await res.json();
+  if (!body.access_token) throw new Error(`login to ${tenantId} failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+const platformToken = await login('000000', 'Admin@2026');
+const tenantToken = await login('100000', 'Demo@2026');
+
+// Enough parameters for the list to read a full page out of a table that is more than one page long.
+const listPath = '/api/cube-system/param/list?current=1&size=10';
+const auth = (token) => ({ 'cube-auth': `bearer ${token}` });
+const existing = (await (await fetch(`${origin}${listPath}`, { headers: auth(platformToken) })).json()).data
+  .total;
+for (let i = existing; i < ROWS; i++) {
+  const res = await fetch(`${origin}/api/cube-system/param/submit`, {
+    method: 'POST',
+    headers: { ...auth(platformToken), 'content-type': 'application/json' },
+    body: JSON.stringify({ paramName: `压测参数 ${i}`, paramKey: `bench.param.${i}`, paramValue: String(i) }),
+  });
+  if (!res.ok) throw new Error(`adding parameter ${i} failed: ${await res.text()}`);
+}
+
+const baselines = {
+  fastify: freePort(),
+  page: freePort(),
+  verify: freePort(),
+};
+start([path.join(root, 'scripts/bench/baseline.mjs'), 'fastify', String(baselines.fastify)]);
+start([
+  path.join(root, 'scripts/bench/baseline.mjs'),
+  'page',
+  String(baselines.page),
+  path.join(dataDir, 'cube.db'),
+]);
+start([path.join(root, 'scripts/bench/baseline.mjs'), 'verify', String(baselines.verify), secret]);
+await waitFor(`http://127.0.0.1:${baselines.fastify}/api/health`);
+await waitFor(`http://127.0.0.1:${baselines.page}${listPath}`);
+await new Promise((r) => setTimeout(r, 300));
+
+const pids = { product: product.pid };
+[, pids.fastify, pids.page, pids.verify] = children.map((c) => c.pid);
+
+function load(serverPort, pid, requestPath, headers) {
+  return new Promise((resolve, reject) => {
+    const cpuBefore = cpuSeconds(pid);
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'scripts/bench/load.mjs'),
+        JSON.stringify({
+          port: serverPort,
+          path: requestPath,
+          headers,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          warmup: WARMUP,
+        }),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      const result = JSON.parse(out);
+      // CPU of the server per answered request (includes the warm-up second, so only roughly comparable).
+      result.cpuUs = ((cpuSeconds(pid) - cpuBefore) * 1e6) / (result.requests * (1 + WARMUP / SECONDS));
+      resolve(result);
+    });
+  });
+}
+
+const pairs = [
+  {
+    name: 'liveness /api/health',
+    baseline: { label: 'bare Fastify', port: baselines.fastify, pid: pids.fastify, path: '/api/health' },
+    product: { path: '/api/health' },
+    target: 0.7,
+  },
+  {
+    name: 'parameter list (10-row page + count)',
+    baseline: {
+      label: 'Fastify + Kysely + better-sqlite3',
+      port: baselines.page,
+      pid: pids.page,
+      path: listPath,
+    },
+    product: { path: listPath, headers: auth(platformToken) },
+    target: 0.7,
+    p99Factor: 2,
+  },
+  {
+    name: 'user-info (token, session, profile)',
+    baseline: {
+      label: 'Fastify + jose HS256 verify',
+      port: baselines.verify,
+      pid: pids.verify,
+      path: '/api/cube-auth/oauth/user-info',
+      headers: auth(tenantToken),
+    },
+    product: { path: '/api/cube-auth/oauth/user-info', headers: auth(tenantToken) },
+    target: 0.6,
+  },
+];
+
+// Every request of every pair must succeed on both sides before anything is measured.
+for (const pair of pairs) {
+  for (const [o, side] of [
+    [`http://127.0.0.1:${pair.baseline.port}`, pair.baseline],
+    [origin, pair.product],
+  ]) {
+    const res = await fetch(`${o}${side.path}`, { headers: side.headers ?? {} });
+    if (res.status !== 200) throw new Error(`${o}${side.path} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+}
+
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const rows = [];
+for (const pair of pairs) {
+  const runs = { baseline: [], product: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.baseline.push(
+      await load(pair.baseline.port, pair.baseline.pid, pair.baseline.path, pair.baseline.headers),
+    );
+    runs.product.push(await load(port, pids.product, pair.product.path, pair.product.headers));
+  }
+  const summary = (rs) => ({
+    rps: mean(rs.map((r) => r.rps)),
+    p99: mean(rs.map((r) => r.p99)),
+    cpuUs: mean(rs.map((r) => r.cpuUs)),
+    generatorCpu: Math.max(...rs.map((r) => r.generatorCpu)),
+    failed: rs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+  });
+  rows.push({ pair, baseline: summary(runs.baseline), product: summary(runs.product) });
+}
+const loadedRss = rssMiB(product.pid);
+exiting = true;
+
+const fmt = (n, w, d = 0) => n.toFixed(d).padStart(w);
+console.info(
+  `\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side (+${WARMUP} s warm-up), Node ${process.version}\n`,
+);
+const W = 44;
+console.info(
+  `${''.padEnd(W)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'CPU µs/req'.padStart(10)} ${'gen CPU'.padStart(7)}   ratio`,
+);
+let missed = 0;
+for (const { pair, baseline, product: p } of rows) {
+  const ratio = p.rps / baseline.rps;
+  const p99Ratio = p.p99 / baseline.p99;
+  const okRatio = ratio >= pair.target;
+  const okP99 = pair.p99Factor ? p99Ratio <= pair.p99Factor : true;
+  if (!okRatio || !okP99) missed++;
+  console.info(pair.name);
   console.info(
-    `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(8)} req/s  ratio ${(r.rps / base).toFixed(2)}${r.failed ? `  (${r.failed} non-200)` : ''}`,
+    `  ${`baseline: ${pair.baseline.label}`.padEnd(W - 2)} ${fmt(baseline.rps, 8)} ${fmt(baseline.p99, 7, 1)} ${fmt(baseline.cpuUs, 10)} ${fmt(baseline.generatorCpu, 7, 2)}${baseline.failed ? `  (${baseline.failed} failed)` : ''}`,
+  );
+  console.info(
+    `  ${'product'.padEnd(W - 2)} ${fmt(p.rps, 8)} ${fmt(p.p99, 7, 1)} ${fmt(p.cpuUs, 10)} ${fmt(p.generatorCpu, 7, 2)}   ${ratio.toFixed(2)}x  ≥ ${pair.target}x ${okRatio ? 'met' : 'MISSED'}${
+      pair.p99Factor ? `; p99 ${p99Ratio.toFixed(2)}x ≤ ${pair.p99Factor}x ${okP99 ? 'met' : 'MISSED'}` : ''
+    }${p.failed ? `  (${p.failed} failed)` : ''}`,
   );
 }
-const mem = process.memoryUsage();
-console.info(`\nbench process rss ${(mem.rss / 1048576).toFixed(0)} MiB`);
+console.info(
+  '\nCPU µs/req: the server process’s CPU time per answered request; gen CPU: share of a core the load generator\nused (near 1 would mean it, not the server, set the pace).',
+);
+const rssOk = idleRss <= 120;
+if (!rssOk) missed++;
+console.info(
+  `\nproduct RSS: idle ${idleRss.toFixed(0)} MiB (≤ 120 ${rssOk ? 'met' : 'MISSED'}), after load ${loadedRss.toFixed(0)} MiB`,
+);
+console.info(missed ? `${missed} target(s) missed` : 'all targets met');
+process.exit(0);

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ResultCode, ResultMessage } from '@cube/contract';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import underPressure from '@fastify/under-pressure';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyHttpOptions,
@@ -25,6 +23,7 @@ import { CacheRegistry } from './platform/caches.js';
 import type { AppDeps } from './platform/deps.js';
 import { fail } from './platform/envelope.js';
 import { errorReply } from './platform/error-reply.js';
+import { installRequestPipeline, lazyChildLoggerFactory } from './platform/http-pipeline.js';
 import { installInputGuards } from './platform/input-guards.js';
 import { loggerOptions, redactUrl } from './platform/logging.js';
 import { SessionRegistry } from './platform/sessions.js';
@@ -52,6 +51,12 @@ export interface BuiltApp {
   routes: Array<{ method: string; url: string; access?: Access }>;
 }
 
+/** pino answers cheaply whether a level is on; another logger is assumed to want every line. */
+const infoEnabled = (log: FastifyBaseLogger): boolean => {
+  const check = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return check ? check.call(log, 'info') : true;
+};
+
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
@@ -62,6 +67,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       : { logger: (options.logger ?? loggerOptions(config)) as FastifyHttpOptions<Server>['logger'] }),
     // Our own onResponse hook logs each request once, with secrets redacted from the URL.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's pino child is built only when the request writes a line (platform/http-pipeline.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     // A hop count is valid at run time (proxy-addr) although Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
@@ -80,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     store: options.store,
     tokens: new TokenService(config.jwtSecret),
     caches: new CacheRegistry(),
-    sessions: new SessionRegistry(options.db),
+    sessions: new SessionRegistry(options.db, options.store, { log: app.log }),
     lifecycle: { shuttingDown: false },
   };
   const routes: BuiltApp['routes'] = [];
@@ -93,24 +100,30 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // NUL characters, JSON depth, wrong methods: one check for every route, installed before any route exists.
   const inputGuards = installInputGuards(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // antd writes its CSS-in-JS styles inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        // blob: frames show a fetched PDF in the browser's viewer; blob: workers let the spreadsheet reader inflate
-        // large workbooks off the page's thread. Only the app's own scripts can create either.
-        frameSrc: ["'self'", 'https:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
+  // helmet's headers (computed once) and the overload guard, in one hook (platform/http-pipeline.ts).
+  installRequestPipeline(app, {
+    // 503 while the event loop lags by more than 2 s (what @fastify/under-pressure was configured to do).
+    maxEventLoopDelayMs: 2000,
+    retryAfterSeconds: 10,
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // antd writes its CSS-in-JS styles inline.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          // blob: frames show a fetched PDF in the browser's viewer; blob: workers let the spreadsheet reader inflate
+          // large workbooks off the page's thread. Only the app's own scripts can create either.
+          frameSrc: ["'self'", 'https:', 'blob:'],
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
   await app.register(rateLimit, {
@@ -125,16 +138,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       retryAfter: context.after,
     }),
   });
-  await app.register(underPressure, {
-    maxEventLoopDelay: 2000,
-    retryAfter: 10,
-    pressureHandler: (_req, reply) => {
-      reply
-        .code(503)
-        .header('Retry-After', '10')
-        .send(fail(ResultCode.SERVICE_UNAVAILABLE, ResultMessage.SERVICE_UNAVAILABLE));
-    },
-  });
   if (config.apiDocs) {
     await app.register(swagger, {
       openapi: { info: { title: 'Cube Portal API', version: '0.1.0' } },
@@ -143,22 +146,30 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
 
   installAccessControl(app, deps);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        tenantId: request.ctx?.tenantId,
-        userId: request.ctx?.userId,
-        ip: request.ip,
-      },
-      'request completed',
-    );
+  // One line per request at info; a callback hook that returns at once when info is off (no promise, no URL work).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (infoEnabled(request.log)) {
+      request.log.info(
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+          tenantId: request.ctx?.tenantId,
+          userId: request.ctx?.userId,
+          ip: request.ip,
+        },
+        'request completed',
+      );
+    }
+    done();
   });
 
   for (const module of appModules) await app.register(module, { deps });
+  // The access cache (platform/sessions.ts): emptied by clear-cache, on every instance; stopped with the app.
+  deps.caches.register('access', () => deps.sessions.invalidateAll());
+  await deps.sessions.start();
+  app.addHook('onClose', () => deps.sessions.stop());
   if (config.apiDocs) {
     app.get('/api/openapi.json', { config: { access: { kind: 'public' } } }, async () => app.swagger());
   }

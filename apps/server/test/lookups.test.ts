@@ -107,9 +107,11 @@ describe.each(dialects)('lookups on %s', (dialect) => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('reports the self-check to signed-in users only', async () => {
+  it('reports the self-check to administrators only', async () => {
     expect((await t.call('GET', '/api/cube-system/self-check')).statusCode).toBe(401);
-    const res = await t.call('GET', '/api/cube-system/self-check', user);
+    expect((await t.call('GET', '/api/cube-system/self-check', user)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/cube-system/self-check', platformAdmin)).statusCode).toBe(200);
+    const res = await t.call('GET', '/api/cube-system/self-check', tenantAdmin);
     expect(res.body.data).toMatchObject({
       api: 'UP',
       database: { kind: dialect, status: 'UP' },

@@ -12,15 +12,20 @@ import {
   PostgresDialect,
   type QueryResult,
   type RootOperationNode,
+  type SqliteDatabase,
   SqliteDialect,
+  type SqliteStatement,
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
-import { currentRowScope } from './row-scope.js';
+import { currentRowScope, enableRowScopes } from './row-scope.js';
 import type { Database } from './types.js';
 
 export type DialectKind = 'sqlite' | 'postgres';
+
+/** Told which watched tables a committed write touched (see {@link DatabaseHandle.observeWrites}). */
+export type WriteListener = (tables: ReadonlySet<string>) => Promise<void> | void;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -28,6 +33,14 @@ export interface DatabaseHandle {
   /** Cheap round trip for readiness probes. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` after every statement that inserts into, updates or deletes from one of `tables` (SQL names,
+   * e.g. `cube_user`) has taken effect: at once outside a transaction, at commit inside one (a rollback tells
+   * nothing). The statement's caller waits for the listener, so a cache it clears is clear before the write's
+   * request answers. Any statement run through `db` is seen, whoever builds it; returns a function that stops it.
+   * A listener must not query the database: it runs while the statement's connection is still held.
+   */
+  observeWrites(tables: readonly string[], listener: WriteListener): () => void;
 }
 
 /** Columns that carry 64-bit ids: serialized as strings whatever the driver returns (contract §1.2). */
@@ -77,8 +90,15 @@ function configurePgTypes(): void {
  * to another client's connection).
  */
 class RowScopedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly observers: Set<Observer>,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
-    const driver = super.createDriver();
+    const driver = watchWrites(super.createDriver(), this.observers);
     const scopes = new WeakMap<DatabaseConnection, string>();
     const acquire = driver.acquireConnection.bind(driver);
     driver.acquireConnection = async () => {
@@ -101,6 +121,133 @@ class RowScopedPostgresDialect extends PostgresDialect {
   }
 }
 
+/**
+ * better-sqlite3 as Kysely's SQLite driver sees it, with its prepared statements kept by SQL text (least recently
+ * used out first). Kysely prepares every statement it runs; preparing costs more than running one of our
+ * primary-key or page queries, and a server runs the same few hundred texts over and over. Statements are only
+ * run with `all`/`run` (synchronous, so never busy when reused); schema changes re-prepare them inside SQLite.
+ */
+class StatementCache implements SqliteDatabase {
+  private readonly statements = new Map<string, SqliteStatement>();
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly capacity = 500,
+  ) {}
+
+  prepare(sql: string): SqliteStatement {
+    const statements = this.statements;
+    let statement = statements.get(sql);
+    if (statement) {
+      statements.delete(sql);
+    } else {
+      statement = this.sqlite.prepare(sql) as unknown as SqliteStatement;
+      if (statements.size >= this.capacity) statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(sql, statement);
+    return statement;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.sqlite.close();
+  }
+}
+
+/** Tables written by a statement: cheap for reads (the first keyword decides), a scan of the text otherwise. */
+const WRITE_TARGET = /\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+"?(\w+)"?/gi;
+function writtenTables(sql: string): string[] | null {
+  const first = sql.charCodeAt(0) | 0x20;
+  // select, savepoint, set_config (row scope), begin, commit, release, pragma: nothing to watch.
+  if (first === 0x73 || first === 0x62 || first === 0x63 || first === 0x70) return null;
+  const tables: string[] = [];
+  for (const match of sql.matchAll(WRITE_TARGET)) tables.push((match[1] as string).toLowerCase());
+  return tables.length ? tables : null;
+}
+
+interface Observer {
+  tables: ReadonlySet<string>;
+  listener: WriteListener;
+}
+
+/**
+ * Wraps a driver so that `observers` hear of committed writes to their tables. Connections are wrapped once, at
+ * their first checkout; a connection inside a transaction collects what it wrote until commit.
+ */
+function watchWrites(driver: Driver, observers: Set<Observer>): Driver {
+  const inTransaction = new WeakMap<DatabaseConnection, Set<string>>();
+  const wrapped = new WeakSet<DatabaseConnection>();
+  const notify = async (tables: Iterable<string>) => {
+    for (const observer of observers) {
+      const touched = new Set<string>();
+      for (const table of tables) if (observer.tables.has(table)) touched.add(table);
+      if (touched.size) await observer.listener(touched);
+    }
+  };
+  const wrap = (connection: DatabaseConnection) => {
+    const execute = connection.executeQuery.bind(connection);
+    connection.executeQuery = async <R>(query: CompiledQuery) => {
+      const result = await execute<R>(query);
+      if (observers.size === 0) return result;
+      const tables = writtenTables(query.sql);
+      if (tables) {
+        const pending = inTransaction.get(connection);
+        if (pending) for (const table of tables) pending.add(table);
+        else await notify(tables);
+      }
+      return result;
+    };
+    wrapped.add(connection);
+  };
+  const acquire = driver.acquireConnection.bind(driver);
+  const begin = driver.beginTransaction.bind(driver);
+  const commit = driver.commitTransaction.bind(driver);
+  const rollback = driver.rollbackTransaction.bind(driver);
+  driver.acquireConnection = async () => {
+    const connection = await acquire();
+    if (!wrapped.has(connection)) wrap(connection);
+    return connection;
+  };
+  driver.beginTransaction = async (connection, settings) => {
+    await begin(connection, settings);
+    inTransaction.set(connection, new Set());
+  };
+  driver.commitTransaction = async (connection) => {
+    const pending = inTransaction.get(connection);
+    inTransaction.delete(connection);
+    await commit(connection);
+    if (pending?.size) await notify(pending);
+  };
+  driver.rollbackTransaction = async (connection) => {
+    inTransaction.delete(connection);
+    await rollback(connection);
+  };
+  return driver;
+}
+
+class WatchedSqliteDialect extends SqliteDialect {
+  constructor(
+    database: SqliteDatabase,
+    private readonly observers: Set<Observer>,
+  ) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    return watchWrites(super.createDriver(), this.observers);
+  }
+}
+
+const observeWith =
+  (observers: Set<Observer>): DatabaseHandle['observeWrites'] =>
+  (tables, listener) => {
+    const observer = { tables: new Set(tables), listener };
+    observers.add(observer);
+    return () => {
+      observers.delete(observer);
+    };
+  };
+
 export const plugins = (): KyselyPlugin[] => [new CamelCasePlugin(), new PortableValuesPlugin()];
 
 export interface OpenOptions {
@@ -111,8 +258,11 @@ export interface OpenOptions {
 
 export function openDatabase(database: AppConfig['database'], options: OpenOptions = {}): DatabaseHandle {
   const log = options.onQuery ? (event: LogEvent) => options.onQuery?.(event.query.sql) : undefined;
+  const observers = new Set<Observer>();
   if (database.kind === 'postgres') {
     configurePgTypes();
+    // Row-level security needs each piece of work to carry its tenant (db/row-scope.ts); SQLite never pays for it.
+    enableRowScopes();
     const pool = new pg.Pool({
       connectionString: database.url,
       max: options.poolSize ?? 10,
@@ -122,7 +272,7 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
     // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({
-      dialect: new RowScopedPostgresDialect({ pool }),
+      dialect: new RowScopedPostgresDialect({ pool }, observers),
       plugins: plugins(),
       log,
     });
@@ -133,6 +283,7 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
         await pool.query('select 1');
       },
       close: () => db.destroy(),
+      observeWrites: observeWith(observers),
     };
   }
   const sqlite = new SQLite(database.file);
@@ -142,7 +293,7 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
   sqlite.pragma('synchronous = NORMAL');
   sqlite.defaultSafeIntegers(true);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new WatchedSqliteDialect(new StatementCache(sqlite), observers),
     plugins: plugins(),
     log,
   });
@@ -153,5 +304,6 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
       sqlite.prepare('select 1').get();
     },
     close: () => db.destroy(),
+    observeWrites: observeWith(observers),
   };
 }

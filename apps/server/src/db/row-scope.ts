@@ -11,9 +11,19 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  *   grant resolving its credential, and the platform administrator's requests, each named where it happens;
  * - `''` (nothing set): no rows at all. Work that forgets to say whose data it touches reads nothing.
  *
- * SQLite has no row-level security; there `TenantData` is the only wall.
+ * SQLite has no row-level security; there `TenantData` is the only wall, and no scope is ever opened: a process
+ * that has not opened a PostgreSQL database runs `withTenantScope`/`withPlatformScope` work directly and the access
+ * hook opens no request scope. (On Node 20 the first `AsyncLocalStorage.run` installs promise hooks that tax every
+ * promise of the process from then on.)
  */
 export const PLATFORM_ROW_SCOPE = '*';
+
+let enabled = false;
+
+/** Called when a PostgreSQL database is opened: from then on, scopes are kept. */
+export function enableRowScopes(): void {
+  enabled = true;
+}
 
 interface RowScope {
   tenantId: string;
@@ -28,18 +38,19 @@ export function currentRowScope(): string {
 
 /** Runs `work` seeing only `tenantId`'s rows. */
 export function withTenantScope<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
-  return storage.run({ tenantId }, work);
+  return enabled ? storage.run({ tenantId }, work) : work();
 }
 
 /** Runs `work` seeing every tenant's rows. Callers name why in a comment: this is the backstop's only gap. */
 export function withPlatformScope<T>(work: () => Promise<T>): Promise<T> {
-  return storage.run({ tenantId: PLATFORM_ROW_SCOPE }, work);
+  return enabled ? storage.run({ tenantId: PLATFORM_ROW_SCOPE }, work) : work();
 }
 
 /**
- * Fastify `onRequest` hook, registered before any other: each request runs in a scope of its own that starts
- * empty; access control fills it once the token names the tenant (`bindRequestRowScope`). It is a callback
- * hook on purpose — `done` runs inside the new context, so every later hook and the handler inherit it.
+ * Fastify `onRequest` hook, registered before any other on PostgreSQL (never on SQLite): each request runs in a
+ * scope of its own that starts empty; access control fills it once the token names the tenant
+ * (`bindRequestRowScope`). It is a callback hook on purpose — `done` runs inside the new context, so every later
+ * hook and the handler inherit it.
  */
 export function openRequestRowScope(
   _request: FastifyRequest,

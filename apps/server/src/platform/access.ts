@@ -1,36 +1,54 @@
-import { AUTH_HEADER, AuthMessage, ResultMessage } from '@cube/contract';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AUTH_HEADER, AuthMessage, PLATFORM_TENANT_ID, ResultMessage } from '@cube/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.js';
 import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from '../db/row-scope.js';
-import { isPlatformAdmin, type RequestContext, splitIds } from './context.js';
-import { isPast } from './dates.js';
+import { isPlatformAdmin, isTenantAdmin, type RequestContext, splitIds } from './context.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
-import type { TokenService } from './tokens.js';
+import type { SessionRegistry, SessionState } from './sessions.js';
+import type { AccessClaims, TokenService } from './tokens.js';
+
+export type { SessionState } from './sessions.js';
 
 /**
  * Who may call a route. Every `/api` route must declare one (deny-by-default): a route without it makes the
  * application refuse to start, and a test enumerates the routes.
  * - `public`: anyone, no token read.
  * - `authenticated`: any signed-in user of a live session.
+ * - `administrator`: a signed-in administrator — of their tenant (role alias `admin`) or of the platform.
  * - `permission`: a signed-in user whose roles are granted that menu/button code; the platform administrator
  *   holds every code. `platformOnly` additionally requires the platform administrator (platform-global data).
+ *
+ * The token is read from the `Cube-Auth` header only. `tokenInQuery` also accepts it as the `cube-auth` query
+ * parameter (`?cube-auth=bearer …`): for download routes a browser opens as a plain link or new window, which
+ * cannot send a header. Elsewhere a token in a URL (history, proxy logs, Referer) is refused.
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'authenticated'; allowPendingPasswordChange?: boolean }
-  | { kind: 'permission'; code: string; platformOnly?: boolean };
+  | { kind: 'authenticated'; allowPendingPasswordChange?: boolean; tokenInQuery?: boolean }
+  | { kind: 'administrator'; tokenInQuery?: boolean }
+  | { kind: 'permission'; code: string; platformOnly?: boolean; tokenInQuery?: boolean };
 
 export const access = {
   public: { kind: 'public' } as Access,
   authenticated: { kind: 'authenticated' } as Access,
   /** Signed in, and allowed even while the account must still replace its initial password. */
   session: { kind: 'authenticated', allowPendingPasswordChange: true } as Access,
-  permission: (code: string, options: { platformOnly?: boolean } = {}): Access => ({
+  /** A tenant's administrator or the platform administrator. */
+  administrator: { kind: 'administrator' } as Access,
+  permission: (code: string, options: { platformOnly?: boolean; tokenInQuery?: boolean } = {}): Access => ({
     kind: 'permission',
     code,
     ...options,
   }),
+  /** The same access, with the token also accepted in the query string (download routes only). */
+  download: (base: Access): Access => (base.kind === 'public' ? base : { ...base, tokenInQuery: true }),
 };
 
 declare module 'fastify' {
@@ -63,64 +81,49 @@ export function enforceAccessDeclarations(
   });
 }
 
-/** Reads `Cube-Auth: bearer <token>`; downloads may pass the same value as the `cube-auth` query parameter. */
-export function readBearer(request: FastifyRequest): string | null {
+const BEARER = /^bearer\s+(\S+)$/i;
+
+/**
+ * Reads `Cube-Auth: bearer <token>`; with `fromQuery` (routes that declare `tokenInQuery`) the same value may
+ * come as the `cube-auth` query parameter when the header is absent.
+ */
+export function readBearer(request: FastifyRequest, fromQuery = false): string | null {
   const header = request.headers[AUTH_HEADER.toLowerCase()];
-  const query = (request.query as Record<string, unknown> | undefined)?.['cube-auth'];
-  const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : null;
+  let raw = typeof header === 'string' ? header : null;
+  if (raw === null && fromQuery) {
+    const query = (request.query as Record<string, unknown> | undefined)?.['cube-auth'];
+    if (typeof query === 'string') raw = query;
+  }
   if (!raw) return null;
-  const match = /^bearer\s+(\S+)$/i.exec(raw.trim());
-  return match?.[1] ?? null;
+  return BEARER.exec(raw.trim())?.[1] ?? null;
 }
 
-export interface SessionState {
-  revokedAt: string | null;
-  expiresAt: string;
-  userStatus: number;
-  userDeleted: number;
-  passwordMustChange: number;
-  tenantStatus: number | null;
-  tenantDeleted: number | null;
-  tenantExpireTime: string | null;
+/** Live: not revoked or past its end, user enabled, tenant enabled and (but the platform's) not expired. */
+export function sessionIsLive(state: SessionState | undefined, platformTenant: boolean): boolean {
+  const t = Date.now();
+  if (!state || state.revokedAt || state.expiresAtMs <= t) return false;
+  if (state.userStatus !== 1 || state.userDeleted !== 0) return false;
+  if (state.tenantStatus !== 1 || state.tenantDeleted !== 0) return false;
+  if (!platformTenant && state.tenantExpireMs !== null && state.tenantExpireMs <= t) return false;
+  return true;
 }
 
 /**
- * One query per request: the session must be live, its user enabled and its tenant enabled and unexpired.
- * Logout, reuse detection, disabling a user or a tenant therefore take effect on the very next request.
+ * A token speaks for its session only as issued: same user, tenant, roles and departments as the session row
+ * (login and refresh write both from the same values). A token whose claims differ — signed with a leaked key,
+ * or left over from before a role switch — is refused even though its signature holds.
  */
-export async function loadSessionState(
-  handle: DatabaseHandle,
-  sessionId: string,
-  userId: string,
-): Promise<SessionState | undefined> {
-  return handle.db
-    .selectFrom('cubeAuthSession as s')
-    .innerJoin('cubeUser as u', 'u.id', 's.userId')
-    .leftJoin('cubeTenant as t', (join) =>
-      join.onRef('t.tenantId', '=', 's.tenantId').on('t.isDeleted', '=', 0),
-    )
-    .select([
-      's.revokedAt',
-      's.expiresAt',
-      'u.status as userStatus',
-      'u.isDeleted as userDeleted',
-      'u.passwordMustChange',
-      't.status as tenantStatus',
-      't.isDeleted as tenantDeleted',
-      't.expireTime as tenantExpireTime',
-    ])
-    .where('s.id', '=', sessionId)
-    .where('s.userId', '=', userId)
-    .executeTakeFirst();
+export function claimsMatchSession(claims: AccessClaims, state: SessionState): boolean {
+  return (
+    claims.user_id === state.userId &&
+    claims.tenant_id === state.tenantId &&
+    claims.role_id === state.roleId &&
+    claims.dept_id === state.deptId
+  );
 }
 
-export function sessionIsLive(state: SessionState | undefined, platformTenant: boolean): boolean {
-  if (!state || state.revokedAt || isPast(state.expiresAt)) return false;
-  if (state.userStatus !== 1 || state.userDeleted !== 0) return false;
-  if (state.tenantStatus !== 1 || state.tenantDeleted !== 0) return false;
-  if (!platformTenant && isPast(state.tenantExpireTime)) return false;
-  return true;
-}
+/** The codes granted to a request's roles, loaded (or taken from the cache) by the access hook. */
+const grantedCodes = new WeakMap<RequestContext, ReadonlySet<string>>();
 
 export async function hasPermission(
   handle: DatabaseHandle,
@@ -129,6 +132,9 @@ export async function hasPermission(
 ): Promise<boolean> {
   if (isPlatformAdmin(ctx)) return true;
   if (ctx.roleIds.length === 0) return false;
+  const codes = grantedCodes.get(ctx);
+  if (codes) return codes.has(code);
+  // A context the access hook did not build (tests, copies): ask the database.
   const row = await handle.db
     .selectFrom('cubeRoleMenu as rm')
     .innerJoin('cubeMenu as m', 'm.id', 'rm.menuId')
@@ -149,25 +155,37 @@ export async function requirePermission(
   if (!(await hasPermission(handle, ctx, code))) throw new ForbiddenError();
 }
 
-/** Installs the request-context hook that enforces each route's declared access. */
+/**
+ * Installs access control: each route that is not public gets its own `onRequest` hook, made for its
+ * declaration, ahead of the route's other hooks; public routes get none (and pay nothing). On PostgreSQL every
+ * request first opens its row scope (decision D10).
+ */
 export function installAccessControl(
   app: FastifyInstance,
-  deps: { db: DatabaseHandle; tokens: TokenService },
+  deps: { db: DatabaseHandle; tokens: TokenService; sessions: SessionRegistry },
 ) {
+  const rowScoped = deps.db.kind === 'postgres';
   app.decorateRequest('ctx', null);
-  app.addHook('onRequest', openRequestRowScope);
-  app.addHook('onRequest', async (request) => {
-    const declared = request.routeOptions.config?.access;
-    if (!declared || declared.kind === 'public') return;
-    const token = readBearer(request);
+  if (rowScoped) app.addHook('onRequest', openRequestRowScope);
+
+  async function authenticate(request: FastifyRequest, declared: Exclude<Access, { kind: 'public' }>) {
+    const token = readBearer(request, declared.tokenInQuery === true);
     if (!token) throw new UnauthorizedError(ResultMessage.TOKEN_MISSING);
-    const claims = await deps.tokens.verifyAccess(token);
+    const claims = deps.tokens.verifyAccess(token);
     if (!claims) throw new UnauthorizedError();
-    bindRequestRowScope(claims.tenant_id);
-    const state = await loadSessionState(deps.db, claims.sid, claims.user_id);
-    if (!sessionIsLive(state, claims.tenant_id === '000000'))
+    if (rowScoped) bindRequestRowScope(claims.tenant_id);
+    const state = await deps.sessions.sessionState(claims.sid, claims.user_id);
+    if (
+      !state ||
+      !claimsMatchSession(claims, state) ||
+      !sessionIsLive(state, claims.tenant_id === PLATFORM_TENANT_ID)
+    ) {
       throw new UnauthorizedError(AuthMessage.SESSION_EXPIRED);
-    const roleAliases = splitIds(claims.role_name);
+    }
+    const roleIds = splitIds(claims.role_id);
+    // Aliases come from the live roles, not from the token: a deleted role stops counting at once.
+    const grants = await deps.sessions.roleGrants(claims.tenant_id, roleIds);
+    const deptIds = splitIds(claims.dept_id);
     const ctx: RequestContext = {
       sessionId: claims.sid,
       tenantId: claims.tenant_id,
@@ -176,26 +194,38 @@ export function installAccessControl(
       userName: claims.nick_name,
       realName: claims.real_name,
       clientId: claims.client_id,
-      roleIds: splitIds(claims.role_id),
-      roleAliases,
-      deptId: splitIds(claims.dept_id)[0] ?? '',
-      deptIds: splitIds(claims.dept_id),
+      roleIds,
+      roleAliases: grants.aliases,
+      deptId: deptIds[0] ?? '',
+      deptIds,
       postId: claims.post_id,
-      passwordMustChange: state?.passwordMustChange === 1,
+      passwordMustChange: state.passwordMustChange === 1,
     };
+    grantedCodes.set(ctx, grants.codes);
     request.ctx = ctx;
     // The platform administrator may reach other tenants (through `crossTenantData`, by name).
-    if (isPlatformAdmin(ctx)) bindRequestRowScope(PLATFORM_ROW_SCOPE);
+    if (rowScoped && isPlatformAdmin(ctx)) bindRequestRowScope(PLATFORM_ROW_SCOPE);
     if (
       ctx.passwordMustChange &&
       !(declared.kind === 'authenticated' && declared.allowPendingPasswordChange)
     ) {
       throw new ForbiddenError(AuthMessage.PASSWORD_MUST_CHANGE);
     }
-    if (declared.kind === 'permission') {
+    if (declared.kind === 'administrator') {
+      if (!isTenantAdmin(ctx)) throw new ForbiddenError();
+    } else if (declared.kind === 'permission') {
       if (declared.platformOnly && !isPlatformAdmin(ctx)) throw new ForbiddenError();
-      await requirePermission(deps.db, ctx, declared.code);
+      if (!isPlatformAdmin(ctx) && !grants.codes.has(declared.code)) throw new ForbiddenError();
     }
+  }
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const declared = route.config?.access;
+    if (!declared || declared.kind === 'public') return;
+    const hook: onRequestHookHandler = (request: FastifyRequest, _reply: FastifyReply) =>
+      authenticate(request, declared);
+    const existing = route.onRequest;
+    route.onRequest = existing ? [hook, ...(Array.isArray(existing) ? existing : [existing])] : [hook];
   });
 }
 

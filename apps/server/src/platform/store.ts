@@ -1,5 +1,21 @@
 import { Redis } from 'ioredis';
 
+/** A subscription to a broadcast channel (see {@link SharedStore.subscribe}). */
+export interface Subscription {
+  /**
+   * Whether every message published from now on is certain to arrive. False while a Redis subscriber connection
+   * is down or not yet subscribed: a cache that relies on invalidation messages must not answer from memory then.
+   */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+export interface SubscriptionHandlers {
+  message(message: string): void;
+  /** Delivery was interrupted (reconnect): messages may have been lost, so whatever they guard must be dropped. */
+  reset(): void;
+}
+
 /**
  * Shared ephemeral state: captcha answers, login-failure counters, caches. In memory for a single instance; in
  * Redis (`REDIS_URL`) when several instances run behind a load balancer. Every value expires.
@@ -13,6 +29,15 @@ export interface SharedStore {
   /** Increments a counter; the first increment starts its time to live. */
   increment(key: string, ttlSeconds: number): Promise<number>;
   delete(key: string): Promise<void>;
+  /**
+   * Sends a message to every subscriber of `channel`, in every instance sharing the store (this one included),
+   * and resolves once each of them has handled it — so that what the message changes is in force everywhere
+   * before the caller goes on. Resolves `false` when some subscriber did not confirm in time (it may have just
+   * died; a subscriber that lost its connection is not `live` and starts again from nothing anyway).
+   */
+  publish(channel: string, message: string): Promise<boolean>;
+  /** Receives what any instance publishes on `channel`. */
+  subscribe(channel: string, handlers: SubscriptionHandlers): Promise<Subscription>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The ioredis client when backed by Redis (for plugins such as the rate limiter). */
@@ -27,6 +52,7 @@ interface Entry {
 export class MemoryStore implements SharedStore {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, Entry>();
+  private readonly channels = new Map<string, Set<SubscriptionHandlers>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor() {
@@ -77,21 +103,65 @@ export class MemoryStore implements SharedStore {
     this.entries.delete(key);
   }
 
+  /** Delivered synchronously, before the returned promise resolves (apps sharing one store act as instances). */
+  async publish(channel: string, message: string) {
+    for (const handlers of this.channels.get(channel) ?? []) handlers.message(message);
+    return true;
+  }
+
+  async subscribe(channel: string, handlers: SubscriptionHandlers): Promise<Subscription> {
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+    }
+    set.add(handlers);
+    return {
+      live: true,
+      close: async () => {
+        set.delete(handlers);
+      },
+    };
+  }
+
   async ping() {}
 
   async close() {
     clearInterval(this.sweeper);
     this.entries.clear();
+    this.channels.clear();
   }
 }
 
+/** How long a publisher waits for every subscriber to confirm a message (ms). */
+const ACK_TIMEOUT_MS = 1000;
+
+/**
+ * Redis behind {@link SharedStore}. Broadcasts use pub/sub with acknowledgements: each message carries an id and
+ * its sender's ack channel; every subscriber handles it, then publishes the id back; the sender counts the acks
+ * against the number of receivers Redis reported for its PUBLISH.
+ */
 export class RedisStore implements SharedStore {
   readonly kind = 'redis' as const;
+  /** A second connection in subscriber mode (Redis allows nothing else on it), opened by the first subscribe. */
+  private subscriber: Redis | undefined;
+  private readonly channels = new Map<string, Set<SubscriptionHandlers>>();
+  /** Channels whose subscription Redis has confirmed on the current connection. */
+  private readonly confirmed = new Set<string>();
+  private readonly instanceId = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  private readonly ackChannel: string;
+  private sequence = 0;
+  private readonly awaitingAcks = new Map<
+    string,
+    { acks: number; expected: number | undefined; done: (all: boolean) => void }
+  >();
 
   constructor(
     readonly redis: Redis,
     private readonly prefix = 'cube:',
-  ) {}
+  ) {
+    this.ackChannel = `${prefix}ack:${this.instanceId}`;
+  }
 
   static connect(url: string): RedisStore {
     const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
@@ -124,11 +194,118 @@ export class RedisStore implements SharedStore {
     await this.redis.del(this.prefix + key);
   }
 
+  async publish(channel: string, message: string): Promise<boolean> {
+    // Acks come back on this instance's own channel, which its subscriber connection listens to.
+    this.openSubscriber();
+    const id = `${this.instanceId}:${++this.sequence}`;
+    let done!: (all: boolean) => void;
+    const acknowledged = new Promise<boolean>((resolve) => {
+      done = resolve;
+    });
+    const waiting = { acks: 0, expected: undefined as number | undefined, done };
+    this.awaitingAcks.set(id, waiting);
+    const timer = setTimeout(() => done(false), ACK_TIMEOUT_MS);
+    try {
+      // PUBLISH answers how many subscriber connections received it (this instance's own included).
+      waiting.expected = await this.redis.publish(
+        this.prefix + channel,
+        `${id} ${this.ackChannel} ${message}`,
+      );
+      // Acks may arrive before PUBLISH's own answer.
+      if (waiting.acks >= waiting.expected) done(true);
+      return await acknowledged;
+    } finally {
+      clearTimeout(timer);
+      this.awaitingAcks.delete(id);
+    }
+  }
+
+  /**
+   * Never throws: when Redis is unreachable the subscription starts not `live` and becomes live once the
+   * subscriber connection is up and the channel confirmed.
+   */
+  async subscribe(channel: string, handlers: SubscriptionHandlers): Promise<Subscription> {
+    const subscriber = this.openSubscriber();
+    const name = this.prefix + channel;
+    let set = this.channels.get(name);
+    if (!set) {
+      set = new Set();
+      this.channels.set(name, set);
+    }
+    set.add(handlers);
+    await subscriber.subscribe(name).then(
+      () => this.confirmed.add(name),
+      () => {},
+    );
+    let open = true;
+    const confirmed = this.confirmed;
+    return {
+      get live() {
+        return open && confirmed.has(name) && subscriber.status === 'ready';
+      },
+      close: async () => {
+        open = false;
+        set.delete(handlers);
+      },
+    };
+  }
+
+  private onMessage(channel: string, raw: string): void {
+    if (channel === this.ackChannel) {
+      const waiting = this.awaitingAcks.get(raw);
+      if (waiting && ++waiting.acks >= (waiting.expected ?? Number.POSITIVE_INFINITY)) waiting.done(true);
+      return;
+    }
+    const first = raw.indexOf(' ');
+    const second = raw.indexOf(' ', first + 1);
+    if (first <= 0 || second <= first) return;
+    for (const handlers of this.channels.get(channel) ?? []) handlers.message(raw.slice(second + 1));
+    // Handled (synchronously): tell the sender.
+    this.redis.publish(raw.slice(first + 1, second), raw.slice(0, first)).catch(() => {});
+  }
+
+  private openSubscriber(): Redis {
+    if (this.subscriber) return this.subscriber;
+    // Subscriptions are renewed here, not by ioredis, so that a channel is `live` only once Redis confirmed it.
+    const subscriber = this.redis.duplicate({ enableOfflineQueue: true, autoResubscribe: false });
+    const resetAll = () => {
+      for (const set of this.channels.values()) for (const h of set) h.reset();
+    };
+    subscriber.on('error', () => {});
+    subscriber.on('message', (channel: string, message: string) => this.onMessage(channel, message));
+    let connectedBefore = false;
+    subscriber.on('ready', () => {
+      const reconnect = connectedBefore;
+      connectedBefore = true;
+      const names = [this.ackChannel, ...this.channels.keys()];
+      subscriber.subscribe(...names).then(
+        () => {
+          for (const name of names) this.confirmed.add(name);
+          // What was published while the connection was down never arrives: start again from nothing.
+          if (reconnect) resetAll();
+        },
+        () => subscriber.disconnect(true),
+      );
+    });
+    subscriber.on('close', () => {
+      this.confirmed.clear();
+      resetAll();
+    });
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+
   async ping() {
     await this.redis.ping();
   }
 
   async close() {
+    if (this.subscriber) {
+      const subscriber = this.subscriber;
+      this.subscriber = undefined;
+      this.channels.clear();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    }
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

@@ -170,7 +170,8 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
 
   api.get(
     `${prefix}/clear-cache`,
-    { config: { access: access.authenticated }, schema: { response: { 200: rEmpty } } },
+    // Server caches are shared by every user of the instance: emptying them is an administrator's call.
+    { config: { access: access.administrator }, schema: { response: { 200: rEmpty } } },
     async () => {
       await deps.caches.clear();
       return done();

@@ -299,6 +299,8 @@ export class AuthService {
         })
         .execute();
     });
+    // The session's roles and departments may have changed: cached copies (every instance) read it again.
+    await this.deps.sessions.invalidateSession(session.id);
     const result = await this.issue(req.client, user, session.id, roleIds, aliases, deptIds, next.token);
     try {
       await this.grace.remember(req.refreshToken, tokenHash, result);

@@ -44,8 +44,9 @@ async function timed(check: () => Promise<void>): Promise<z.infer<typeof probe>>
 }
 
 /**
- * The console's self-check page (`/test/index`). Unlike the public health probes it names the database kind and
- * version, so it is for signed-in users only.
+ * The console's self-check page (`/test/index`). Unlike the public health probes it names the database kind,
+ * version and whether the tenant wall of the database holds, so it is for administrators only (a tenant's or the
+ * platform's).
  */
 export const selfCheckModule = defineModule(
   'system/self-check',
@@ -54,7 +55,7 @@ export const selfCheckModule = defineModule(
       .withTypeProvider<ZodTypeProvider>()
       .get(
         '/api/cube-system/self-check',
-        { config: { access: access.authenticated }, schema: { response: { 200: rSchema(selfCheckSchema) } } },
+        { config: { access: access.administrator }, schema: { response: { 200: rSchema(selfCheckSchema) } } },
         async () => {
           const [database, store] = await Promise.all([
             timed(() => deps.db.ping()),

@@ -1,0 +1,187 @@
+import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { ResultCode, ResultMessage } from '@cube/contract';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
+import { fail } from './envelope.js';
+
+/**
+ * What every response pays for, kept to one synchronous `onRequest` hook: helmet's security headers (computed
+ * once, set with one call) and the overload guard that replaces `@fastify/under-pressure` (503 while the event
+ * loop lags). Request loggers are created on first use (see {@link lazyChildLoggerFactory}).
+ */
+
+type HelmetMiddleware = (
+  req: unknown,
+  res: { setHeader(name: string, value: unknown): void; removeHeader(name: string): void },
+  next: (error?: unknown) => void,
+) => void;
+
+// helmet itself, as @fastify/helmet depends on it (the same copy, whatever the hoisting).
+const requireFromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
+const helmet = requireFromPlugin('helmet') as (options: object) => HelmetMiddleware;
+
+export type SecurityHeaderOptions = Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>;
+
+/**
+ * The headers helmet sets for `options`, computed once. They never vary per request here (no CSP nonces, no
+ * per-route helmet options), so deriving them again for every response — what the `@fastify/helmet` plugin
+ * does, building a helmet middleware per request — is pure cost.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  helmet(options)(
+    {},
+    {
+      setHeader: (name, value) => {
+        headers[name.toLowerCase()] = String(value);
+      },
+      removeHeader: (name) => {
+        delete headers[name.toLowerCase()];
+      },
+    },
+    (error) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
+export interface PipelineOptions {
+  helmet: SecurityHeaderOptions;
+  /** Mean event-loop delay (ms, over the last second) above which requests are answered 503. */
+  maxEventLoopDelayMs: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Installs the hook. The headers are set on every response (answers, errors, not-found, static files); a route may
+ * still override one (e.g. the stricter CSP of stored files): its own `reply.header` comes later.
+ */
+export function installRequestPipeline(app: FastifyInstance, options: PipelineOptions): void {
+  const headers = securityHeaders(options.helmet);
+  const overload = overloadMonitor(options.maxEventLoopDelayMs);
+  const retryAfter = String(options.retryAfterSeconds);
+  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    reply.headers(headers);
+    if (overload.lagging) {
+      reply
+        .code(503)
+        .header('retry-after', retryAfter)
+        .send(fail(ResultCode.SERVICE_UNAVAILABLE, ResultMessage.SERVICE_UNAVAILABLE));
+      return;
+    }
+    done();
+  });
+  app.addHook('onClose', (_instance, next) => {
+    overload.stop();
+    next();
+  });
+}
+
+/** Samples the event-loop delay once a second; `lagging` while its mean exceeded the limit. */
+function overloadMonitor(maxDelayMs: number): { readonly lagging: boolean; stop(): void } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let lagging = false;
+  const timer = setInterval(() => {
+    // Mean in nanoseconds, including the sampling resolution itself.
+    const mean = histogram.mean / 1e6 - 10;
+    lagging = Number.isFinite(mean) && mean > maxDelayMs;
+    histogram.reset();
+  }, 1000);
+  timer.unref();
+  return {
+    get lagging() {
+      return lagging;
+    },
+    stop() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}
+
+/**
+ * A request's logger, created on first use. Fastify gives every request a pino child (bindings serialized and
+ * redacted up front) although most requests log nothing below the configured level; this one answers the level
+ * checks from its parent and builds the child only when a line is actually written.
+ */
+class LazyRequestLogger {
+  private real: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    if (!this.real) this.real = this.parent.child(this.bindings);
+    return this.real;
+  }
+
+  get level(): string {
+    return (this.real ?? this.parent).level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    const target = (this.real ?? this.parent) as { isLevelEnabled?: (l: string) => boolean };
+    return target.isLevelEnabled ? target.isLevelEnabled.call(target, level) : true;
+  }
+
+  fatal(...args: unknown[]): void {
+    if (this.isLevelEnabled('fatal')) (this.logger.fatal as (...a: unknown[]) => void)(...args);
+  }
+
+  error(...args: unknown[]): void {
+    if (this.isLevelEnabled('error')) (this.logger.error as (...a: unknown[]) => void)(...args);
+  }
+
+  warn(...args: unknown[]): void {
+    if (this.isLevelEnabled('warn')) (this.logger.warn as (...a: unknown[]) => void)(...args);
+  }
+
+  info(...args: unknown[]): void {
+    if (this.isLevelEnabled('info')) (this.logger.info as (...a: unknown[]) => void)(...args);
+  }
+
+  debug(...args: unknown[]): void {
+    if (this.isLevelEnabled('debug')) (this.logger.debug as (...a: unknown[]) => void)(...args);
+  }
+
+  trace(...args: unknown[]): void {
+    if (this.isLevelEnabled('trace')) (this.logger.trace as (...a: unknown[]) => void)(...args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+/**
+ * Fastify `childLoggerFactory`: a lazy request logger, unless the route asks for another level or serializers
+ * (then the real child at once). A route's level equal to the parent's is no change.
+ */
+export function lazyChildLoggerFactory(
+  this: FastifyInstance,
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  const levelChange = options.level !== undefined && options.level !== logger.level;
+  if (levelChange || options.serializers) return logger.child(bindings, options);
+  return new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
+}

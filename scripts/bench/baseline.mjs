@@ -1,0 +1,89 @@
+// The bare servers `npm run bench` compares the product with: what a competent implementation would write with
+// the same libraries and no framework around them — no access control, no validation, no logging.
+//
+//   node baseline.mjs fastify <port>                 GET /api/health → {"status":"UP"}
+//   node baseline.mjs page    <port> <sqlite file>   GET /api/cube-system/param/list: Kysely builds the same count
+//                                                    and page queries per request over a copy of the product's file
+//   node baseline.mjs verify  <port> <secret>        GET /api/cube-auth/oauth/user-info: jose jwtVerify (HS256,
+//                                                    issuer, audience, exp/iat/sub, typ) → the claims
+import { copyFileSync, existsSync } from 'node:fs';
+import Fastify from 'fastify';
+
+const [kind, portArg, arg] = process.argv.slice(2);
+const port = Number(portArg);
+const app = Fastify();
+
+const envelope = (data) => ({ code: 200, success: true, msg: '操作成功', data });
+
+if (kind === 'fastify') {
+  app.get('/api/health', async () => ({ status: 'UP' }));
+} else if (kind === 'page') {
+  const { default: SQLite } = await import('better-sqlite3');
+  const { CamelCasePlugin, Kysely, SqliteDialect } = await import('kysely');
+  // A copy of the product's database (taken while the product is idle), so that both read the same rows from
+  // files of their own.
+  const copy = `${arg}.baseline`;
+  const source = new SQLite(arg, { readonly: true });
+  await source.backup(copy);
+  source.close();
+  if (!existsSync(copy)) copyFileSync(arg, copy);
+  const sqlite = new SQLite(copy);
+  sqlite.pragma('journal_mode = WAL');
+  // 64-bit ids must not lose precision: read them as bigint and send them as strings (as the product does).
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  const portable = (row) => {
+    for (const key in row) {
+      const v = row[key];
+      if (typeof v === 'bigint') row[key] = key === 'id' || key.endsWith('Id') ? v.toString() : Number(v);
+    }
+    return row;
+  };
+  app.get('/api/cube-system/param/list', async (request) => {
+    const current = Math.max(1, Number(request.query.current) || 1);
+    const size = Math.min(100, Math.max(1, Number(request.query.size) || 10));
+    const base = db.selectFrom('cubeParam').where('isDeleted', '=', 0);
+    const { total } = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+    const records = await base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((current - 1) * size)
+      .execute();
+    const n = Number(total);
+    return envelope({
+      records: records.map(portable),
+      total: n,
+      size,
+      current,
+      pages: Math.ceil(n / size),
+    });
+  });
+} else if (kind === 'verify') {
+  const { jwtVerify } = await import('jose');
+  const key = new TextEncoder().encode(arg);
+  app.get('/api/cube-auth/oauth/user-info', async (request, reply) => {
+    const match = /^bearer\s+(\S+)$/i.exec(request.headers['cube-auth'] ?? '');
+    try {
+      if (!match) throw new Error('no token');
+      const { payload } = await jwtVerify(match[1], key, {
+        algorithms: ['HS256'],
+        issuer: 'cube-portal',
+        audience: 'cube-portal',
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      if (payload.typ !== 'access') throw new Error('not an access token');
+      return envelope(payload);
+    } catch {
+      return reply.code(401).send({ code: 401, success: false, msg: '请求未授权', data: {} });
+    }
+  });
+} else {
+  console.error(`unknown baseline ${kind}`);
+  process.exit(2);
+}
+
+await app.listen({ port, host: '127.0.0.1' });

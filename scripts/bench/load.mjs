@@ -1,0 +1,107 @@
+// Load generator of `npm run bench`, run in a process of its own so that it never shares an event loop with a
+// server under test. Plain HTTP/1.1 keep-alive over `node:net`: each connection writes one prepared request,
+// reads the whole response (Content-Length or chunked), records the latency and writes the next — closed-loop,
+// like wrk or autocannon without pipelining, and cheaper per request than an HTTP client library, so that the
+// generator's own cost stays low beside the fastest baseline.
+//
+// Usage: node load.mjs '{"port":8080,"path":"/api/health","headers":{},"connections":50,"seconds":5,"warmup":1}'
+// Prints one JSON line: { requests, rps, non2xx, errors, p50, p99, max, generatorCpu } (latencies in ms).
+import net from 'node:net';
+
+const opts = JSON.parse(process.argv[2] ?? '{}');
+const host = opts.host ?? '127.0.0.1';
+const { port, path, connections = 50, seconds = 5, warmup = 1 } = opts;
+const headerLines = Object.entries(opts.headers ?? {})
+  .map(([k, v]) => `${k}: ${v}\r\n`)
+  .join('');
+const request = Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\n${headerLines}\r\n`, 'latin1');
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+const CHUNK_END = Buffer.from('\r\n0\r\n\r\n');
+const latencies = new Float64Array(4_000_000);
+let recorded = 0;
+let non2xx = 0;
+let errors = 0;
+let recording = false;
+let stopping = false;
+
+/** Length of the first complete response in `buf`, or -1 when more bytes are needed. */
+function responseLength(buf) {
+  const headerEnd = buf.indexOf(HEADER_END);
+  if (headerEnd === -1) return -1;
+  const head = buf.toString('latin1', 0, headerEnd);
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  if (length) {
+    const total = headerEnd + 4 + Number(length[1]);
+    return buf.length >= total ? total : -1;
+  }
+  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    const end = buf.indexOf(CHUNK_END, headerEnd);
+    return end === -1 ? -1 : end + CHUNK_END.length;
+  }
+  return headerEnd + 4;
+}
+
+function connection() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, noDelay: true });
+    let pending = Buffer.alloc(0);
+    let sentAt = 0;
+    const send = () => {
+      if (stopping) {
+        socket.end();
+        return;
+      }
+      sentAt = performance.now();
+      socket.write(request);
+    };
+    socket.on('connect', send);
+    socket.on('data', (chunk) => {
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      for (;;) {
+        const length = responseLength(pending);
+        if (length === -1) return;
+        const status = pending.toString('latin1', 9, 12);
+        pending = pending.subarray(length);
+        if (recording) {
+          if (recorded < latencies.length) latencies[recorded++] = performance.now() - sentAt;
+          if (status[0] !== '2') non2xx++;
+        }
+        send();
+      }
+    });
+    socket.on('error', () => {
+      errors++;
+    });
+    socket.on('close', resolve);
+  });
+}
+
+const sockets = Array.from({ length: connections }, connection);
+await new Promise((r) => setTimeout(r, warmup * 1000));
+recording = true;
+const start = performance.now();
+const cpuStart = process.cpuUsage();
+await new Promise((r) => setTimeout(r, seconds * 1000));
+recording = false;
+const elapsed = (performance.now() - start) / 1000;
+const cpu = process.cpuUsage(cpuStart);
+stopping = true;
+await Promise.race([Promise.all(sockets), new Promise((r) => setTimeout(r, 2000))]);
+
+const sorted = latencies.subarray(0, recorded).sort();
+const at = (q) => (recorded ? sorted[Math.min(recorded - 1, Math.floor(q * recorded))] : 0);
+process.stdout.write(
+  `${JSON.stringify({
+    requests: recorded,
+    rps: recorded / elapsed,
+    non2xx,
+    errors,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: recorded ? sorted[recorded - 1] : 0,
+    // Share of one core the generator itself used: near 1 means it, not the server, set the pace.
+    generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
+  })}\n`,
+);
+process.exit(0);
