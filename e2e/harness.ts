@@ -1,80 +1,40 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { type AppServer, launchBrowser, SCREENSHOT_DIR, startServer } from './server.js';
 
-/**
- * Starts the built server (`npm run build` first) on a free port with a fresh SQLite data directory and demo
- * data, and Debian's Chromium through playwright-core. Nothing is downloaded.
- */
-const root = path.resolve(import.meta.dirname, '..');
-export const SCREENSHOT_DIR = path.join(root, 'test-results', 'screenshots');
+export { SCREENSHOT_DIR } from './server.js';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared server of the run (globalSetup.ts). */
+    e2eBaseUrl: string;
+    /** Where the shared Chromium listens. */
+    e2eBrowserEndpoint: string;
+    /** The file the shared server's output goes to. */
+    e2eServerLog: string;
+  }
 }
 
+/** What a test file drives: a server, a browser, pages in contexts of their own, screenshots. */
 export interface Harness {
   baseUrl: string;
   browser: Browser;
+  /** A page in a new browser context (own storage: a fresh session), Chinese, at `viewport`. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   serverOutput(): string;
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-e2e-'));
-  let output = '';
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CUBE_DATA_DIR: dataDir,
-      CUBE_LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (d) => (output += d));
-  server.stderr?.on('data', (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${baseUrl}/api/ready`);
-      if (res.ok) break;
-    } catch {}
-    if (server.exitCode !== null || Date.now() > deadline)
-      throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const browser = await chromium.launch({
-    executablePath: process.env.CUBE_CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+/** The run's Chromium (started once by the global setup), or one of this file's own. */
+async function browserForFile(): Promise<Browser> {
+  const endpoint = inject('e2eBrowserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
+}
+
+function harness(baseUrl: string, browser: Browser, serverOutput: () => string, close: () => Promise<void>) {
   return {
     baseUrl,
     browser,
@@ -82,13 +42,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: baseUrl });
       return context.newPage();
     },
-    async screenshot(page, name) {
+    async screenshot(page: Page, name: string) {
       // Screenshots are checked by eye: capture the settled page, not a table still blurred by its loading
-      // spinner or a tab half-way through its fade. A spinner that never stops is itself worth seeing.
+      // spinner or a tab half-way through its fade. A spinner that never stops is itself worth seeing. Spinners
+      // in hidden tabs (kept alive, not shown, so not updated either) do not count.
       await page
-        .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-spin-blur'), undefined, {
-          timeout: 5000,
-        })
+        .waitForFunction(
+          () =>
+            !Array.from(document.querySelectorAll('.ant-spin-spinning, .ant-spin-blur')).some((element) =>
+              element.checkVisibility(),
+            ),
+          undefined,
+          { timeout: 5000 },
+        )
         .catch(() => {});
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `${name}.png`),
@@ -96,12 +62,47 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         animations: 'disabled',
       });
     },
-    serverOutput: () => output,
-    async close() {
-      await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+    serverOutput,
+    close,
+  } satisfies Harness;
+}
+
+/**
+ * The run's shared server (one built app for every file, started by globalSetup.ts) in a browser connection of
+ * this file. Closing disconnects (its contexts go); the server and Chromium stay for the next file.
+ */
+export async function sharedHarness(): Promise<Harness> {
+  const browser = await browserForFile();
+  const log = inject('e2eServerLog');
+  return harness(
+    inject('e2eBaseUrl'),
+    browser,
+    () => {
+      try {
+        return readFileSync(log, 'utf8');
+      } catch {
+        return '';
+      }
     },
-  };
+    () => browser.close(),
+  );
+}
+
+/**
+ * A server of this file's own with `env` on top of the test settings (e.g. `CUBE_LANGUAGE_MODE`), driven through
+ * the run's Chromium. Only for files that need settings the shared server does not have.
+ */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const server: AppServer = await startServer(env);
+  let browser: Browser;
+  try {
+    browser = await browserForFile();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return harness(server.baseUrl, browser, server.output, async () => {
+    await browser.close();
+    await server.close();
+  });
 }

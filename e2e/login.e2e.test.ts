@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, sharedHarness } from './harness.js';
 
 describe('signing in and out in Chromium', () => {
   let h: Harness;
   let page: Page;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await sharedHarness();
     page = await h.newPage();
   });
   afterAll(async () => {

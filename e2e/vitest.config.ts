@@ -6,7 +6,9 @@ export default defineConfig({
     root: __dirname,
     environment: 'node',
     include: ['**/*.e2e.test.ts'],
-    // One browser and one server per file; files run one after another to stay within two cores.
+    // One built server and one Chromium for the run (globalSetup.ts); each file opens its own browser contexts.
+    globalSetup: ['./globalSetup.ts'],
+    // Files run one after another: they share the server's data and stay within two cores.
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
