@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { type AppServer, launchBrowser, SCREENSHOT_DIR, startServer } from './server.js';
+import { signIn } from './steps.js';
 
 export { SCREENSHOT_DIR } from './server.js';
 
@@ -14,6 +15,8 @@ declare module 'vitest' {
     e2eBrowserEndpoint: string;
     /** The file the shared server's output goes to. */
     e2eServerLog: string;
+    /** Storage state (JSON) of the platform administrator signed in on the shared server. */
+    e2ePlatformSession: string;
   }
 }
 
@@ -23,6 +26,11 @@ export interface Harness {
   browser: Browser;
   /** A page in a new browser context (own storage: a fresh session), Chinese, at `viewport`. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A page in a new context signed in as the platform administrator (the run's one sign-in, or on a server of the
+   * file's own a sign-in of its own), opened at `path`.
+   */
+  newAdminPage(path: string, viewport?: { width: number; height: number }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   serverOutput(): string;
   close(): Promise<void>;
@@ -34,13 +42,31 @@ async function browserForFile(): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
-function harness(baseUrl: string, browser: Browser, serverOutput: () => string, close: () => Promise<void>) {
+function harness(
+  baseUrl: string,
+  browser: Browser,
+  serverOutput: () => string,
+  close: () => Promise<void>,
+  session?: string,
+) {
+  const newPage = async (viewport = { width: 1440, height: 900 }, storageState?: string) => {
+    const context = await browser.newContext({
+      viewport,
+      locale: 'zh-CN',
+      baseURL: baseUrl,
+      ...(storageState ? { storageState: JSON.parse(storageState) } : {}),
+    });
+    return context.newPage();
+  };
   return {
     baseUrl,
     browser,
-    async newPage(viewport = { width: 1440, height: 900 }) {
-      const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: baseUrl });
-      return context.newPage();
+    newPage: (viewport?: { width: number; height: number }) => newPage(viewport),
+    async newAdminPage(path: string, viewport?: { width: number; height: number }) {
+      const page = await newPage(viewport, session);
+      if (!session) await signIn(page);
+      await page.goto(path);
+      return page;
     },
     async screenshot(page: Page, name: string) {
       // Screenshots are checked by eye: capture the settled page, not a table still blurred by its loading
@@ -85,6 +111,7 @@ export async function sharedHarness(): Promise<Harness> {
       }
     },
     () => browser.close(),
+    inject('e2ePlatformSession'),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
-import { collectPageErrors, consoleShell, openMenu, signIn, twoChars } from '../steps.js';
+import { collectPageErrors, consoleShell, twoChars } from '../steps.js';
 
 /**
  * The notice screen (a CrudPage with a dictionary and a date-time field) as the platform administrator, who sees
@@ -17,10 +17,9 @@ describe('the notice screen', () => {
 
   beforeAll(async () => {
     h = await sharedHarness();
-    page = await h.newPage({ width: 1440, height: 900 });
+    page = await h.newAdminPage('/desk/notice/index', { width: 1440, height: 900 });
     pageErrors = collectPageErrors(page);
-    await signIn(page);
-    await openMenu(page, ['工作台', '通知公告'], '**/desk/notice/index');
+    await consoleShell(page).tab('通知公告').waitFor();
   });
   afterAll(async () => {
     await h?.close();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
-import { collectPageErrors, consoleShell, openMenu, signIn, twoChars } from '../steps.js';
+import { collectPageErrors, consoleShell, twoChars } from '../steps.js';
 
 /** The parameter screen (the first CrudPage) as the platform administrator: its whole life, with the spec's messages. */
 describe('the parameter screen', () => {
@@ -11,10 +11,9 @@ describe('the parameter screen', () => {
 
   beforeAll(async () => {
     h = await sharedHarness();
-    page = await h.newPage({ width: 1440, height: 900 });
+    page = await h.newAdminPage('/system/param/index', { width: 1440, height: 900 });
     pageErrors = collectPageErrors(page);
-    await signIn(page);
-    await openMenu(page, ['系统管理', '参数管理'], '**/system/param/index');
+    await consoleShell(page).tab('参数管理').waitFor();
   });
   afterAll(async () => {
     await h?.close();

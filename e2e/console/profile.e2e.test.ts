@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
-import { consoleShell, openAccountMenu, signIn, twoChars } from '../steps.js';
+import { consoleShell, openAccountMenu, twoChars } from '../steps.js';
 
 /** The personal information page: the avatar upload and its 500 KB limit. */
 
@@ -21,8 +21,7 @@ describe('the profile page', () => {
 
   beforeAll(async () => {
     h = await sharedHarness();
-    page = await h.newPage({ width: 1440, height: 900 });
-    await signIn(page);
+    page = await h.newAdminPage('/wel/index', { width: 1440, height: 900 });
   });
   afterAll(async () => {
     await h?.close();

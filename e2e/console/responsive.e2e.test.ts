@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
-import { consoleShell, openMenu, signIn, waitForLevel } from '../steps.js';
+import { consoleShell, waitForLevel } from '../steps.js';
 
 /** The console on narrow screens: 800 px (level 1, the sidebar folds away) and a 390 px phone (level 0). */
 describe('the console on narrow screens', () => {
@@ -11,10 +11,9 @@ describe('the console on narrow screens', () => {
 
   beforeAll(async () => {
     h = await sharedHarness();
-    page = await h.newPage({ width: 1440, height: 900 });
+    page = await h.newAdminPage('/system/param/index', { width: 1440, height: 900 });
     shell = consoleShell(page);
-    await signIn(page);
-    await openMenu(page, ['系统管理', '参数管理'], '**/system/param/index');
+    await shell.tab('参数管理').waitFor();
   });
   afterAll(async () => {
     await h?.close();
