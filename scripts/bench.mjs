@@ -9,10 +9,12 @@
 //
 // Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_ROUNDS
 // (baseline/product alternations per pair, default 2; figures are the mean), BENCH_CONNECTIONS (default 50),
-// BENCH_ROWS (parameter rows in the table, default 100).
+// BENCH_ROWS (parameter rows in the table, default 100), BENCH_PAIRS (e.g. `liveness,list`; default all three:
+// liveness, list, user-info), BENCH_VERBOSE (print each round).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -40,10 +42,16 @@ const cleanup = () => {
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-const freePort = (() => {
-  let next = 20000 + Math.floor(Math.random() * 20000);
-  return () => next++;
-})();
+/** A port nothing listens on now (the kernel picks it; closed again at once). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 
 function start(args, env = {}) {
   const child = spawn(process.execPath, args, {
@@ -89,7 +97,7 @@ const cpuSeconds = (pid) => {
 // The product, as `npm start` runs it (minus the build), on SQLite in a fresh directory.
 const secret = randomBytes(48).toString('base64url');
 const clientSecret = randomBytes(24).toString('base64url');
-const port = freePort();
+const port = await freePort();
 const product = start([serverEntry], {
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -135,9 +143,9 @@ for (let i = existing; i < ROWS; i++) {
 }
 
 const baselines = {
-  fastify: freePort(),
-  page: freePort(),
-  verify: freePort(),
+  fastify: await freePort(),
+  page: await freePort(),
+  verify: await freePort(),
 };
 start([path.join(root, 'scripts/bench/baseline.mjs'), 'fastify', String(baselines.fastify)]);
 start([
@@ -156,7 +164,7 @@ const pids = { product: product.pid };
 
 function load(serverPort, pid, requestPath, headers) {
   return new Promise((resolve, reject) => {
-    const cpuBefore = cpuSeconds(pid);
+    let cpuBefore = cpuSeconds(pid);
     const child = spawn(
       process.execPath,
       [
@@ -173,27 +181,35 @@ function load(serverPort, pid, requestPath, headers) {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
+    let started = false;
     child.stdout.on('data', (d) => {
       out += d;
+      if (!started && out.includes('start\n')) {
+        started = true;
+        cpuBefore = cpuSeconds(pid);
+      }
     });
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      const result = JSON.parse(out);
-      // CPU of the server per answered request (includes the warm-up second, so only roughly comparable).
-      result.cpuUs = ((cpuSeconds(pid) - cpuBefore) * 1e6) / (result.requests * (1 + WARMUP / SECONDS));
+      const cpuAfter = cpuSeconds(pid);
+      const result = JSON.parse(out.slice(out.indexOf('{')));
+      // CPU time of the server per answered request, over the measured window only.
+      result.cpuUs = ((cpuAfter - cpuBefore) * 1e6) / result.requests;
       resolve(result);
     });
   });
 }
 
-const pairs = [
+const allPairs = [
   {
+    key: 'liveness',
     name: 'liveness /api/health',
     baseline: { label: 'bare Fastify', port: baselines.fastify, pid: pids.fastify, path: '/api/health' },
     product: { path: '/api/health' },
     target: 0.7,
   },
   {
+    key: 'list',
     name: 'parameter list (10-row page + count)',
     baseline: {
       label: 'Fastify + Kysely + better-sqlite3',
@@ -206,6 +222,7 @@ const pairs = [
     p99Factor: 2,
   },
   {
+    key: 'user-info',
     name: 'user-info (token, session, profile)',
     baseline: {
       label: 'Fastify + jose HS256 verify',
@@ -218,6 +235,9 @@ const pairs = [
     target: 0.6,
   },
 ];
+
+const only = (process.env.BENCH_PAIRS ?? '').split(',').filter(Boolean);
+const pairs = only.length ? allPairs.filter((p) => only.includes(p.key)) : allPairs;
 
 // Every request of every pair must succeed on both sides before anything is measured.
 for (const pair of pairs) {
@@ -240,6 +260,12 @@ for (const pair of pairs) {
       await load(pair.baseline.port, pair.baseline.pid, pair.baseline.path, pair.baseline.headers),
     );
     runs.product.push(await load(port, pids.product, pair.product.path, pair.product.headers));
+    if (process.env.BENCH_VERBOSE) {
+      const [b, p] = [runs.baseline.at(-1), runs.product.at(-1)];
+      console.info(
+        `${pair.key} round ${round + 1}: baseline ${b.rps.toFixed(0)} req/s ${b.cpuUs.toFixed(0)} µs, product ${p.rps.toFixed(0)} req/s ${p.cpuUs.toFixed(0)} µs`,
+      );
+    }
   }
   const summary = (rs) => ({
     rps: mean(rs.map((r) => r.rps)),

@@ -5,7 +5,8 @@
 // generator's own cost stays low beside the fastest baseline.
 //
 // Usage: node load.mjs '{"port":8080,"path":"/api/health","headers":{},"connections":50,"seconds":5,"warmup":1}'
-// Prints one JSON line: { requests, rps, non2xx, errors, p50, p99, max, generatorCpu } (latencies in ms).
+// Prints `start` when the measured window opens, then one JSON line: { requests, rps, non2xx, errors, p50, p99,
+// max, generatorCpu } (latencies in ms).
 import net from 'node:net';
 
 const opts = JSON.parse(process.argv[2] ?? '{}');
@@ -80,6 +81,8 @@ function connection() {
 const sockets = Array.from({ length: connections }, connection);
 await new Promise((r) => setTimeout(r, warmup * 1000));
 recording = true;
+// Tells the orchestrator when the measured window opens (it samples the server's CPU time then).
+process.stdout.write('start\n');
 const start = performance.now();
 const cpuStart = process.cpuUsage();
 await new Promise((r) => setTimeout(r, seconds * 1000));

@@ -6,7 +6,6 @@ import { ResultCode, ResultMessage } from '@cube/contract';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyHttpOptions,
@@ -139,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     }),
   });
   if (config.apiDocs) {
+    // Loaded only when the docs are served (never in production): it is not small.
+    const { default: swagger } = await import('@fastify/swagger');
     await app.register(swagger, {
       openapi: { info: { title: 'Cube Portal API', version: '0.1.0' } },
       transform: jsonSchemaTransform,

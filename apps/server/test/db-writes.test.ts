@@ -72,6 +72,25 @@ describe.each(dialects)('database write observation on %s', (dialect) => {
     expect(seen).toEqual([]);
   });
 
+  // Streaming needs pg-cursor on PostgreSQL, which the app does not use.
+  it.runIf(dialect === 'sqlite')('reads the same names and values whether executed or streamed', async () => {
+    const query = () =>
+      db().selectFrom('cubeUser').select(['id', 'tenantId', 'status', 'passwordMustChange']).orderBy('id');
+    const executed = await platform(() => query().execute());
+    const streamed = await platform(async () => {
+      const rows: unknown[] = [];
+      for await (const row of query().stream()) rows.push(row);
+      return rows;
+    });
+    expect(streamed).toEqual(executed);
+    expect(executed[0]).toEqual({
+      id: expect.any(String),
+      tenantId: expect.any(String),
+      status: expect.any(Number),
+      passwordMustChange: expect.any(Number),
+    });
+  });
+
   it('answers repeated statements correctly (prepared once on SQLite)', async () => {
     const read = () =>
       platform(() =>

@@ -1,23 +1,26 @@
-import SQLite from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
   Kysely,
-  type KyselyPlugin,
   type LogEvent,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   PostgresDialect,
+  PostgresQueryCompiler,
+  type QueryCompiler,
   type QueryResult,
   type RootOperationNode,
   type SqliteDatabase,
   SqliteDialect,
+  SqliteQueryCompiler,
   type SqliteStatement,
   type UnknownRow,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { currentRowScope, enableRowScopes } from './row-scope.js';
 import type { Database } from './types.js';
@@ -46,27 +49,116 @@ export interface DatabaseHandle {
 /** Columns that carry 64-bit ids: serialized as strings whatever the driver returns (contract §1.2). */
 const ID_KEY = /^(id|.*Id|createUser|updateUser|createDept)$/;
 
-function normalizeValue(key: string, value: unknown): unknown {
-  if (typeof value === 'bigint') return ID_KEY.test(key) ? value.toString() : Number(value);
-  return value;
-}
-
 /**
- * Makes both drivers return the same JavaScript values: 64-bit integers arrive as bigint from either driver
- * (see the driver settings below) and leave here as strings for id columns and numbers for everything else.
+ * The column naming and value conventions of both drivers, in one pass per row: names are camelCase in code and
+ * snake_case in SQL (Kysely's CamelCasePlugin rules), and 64-bit integers — bigint from either driver (see the
+ * driver settings below) — leave as strings for id columns and numbers for everything else, so handlers never see
+ * a driver difference.
+ *
+ * Unlike CamelCasePlugin it does not rewrite every query's operation tree into a snake_case copy (a fifth of the
+ * cost of building a query): the dialects' compilers below snake_case each identifier as they write it. Both name
+ * mappings are memoized; the names come from code, not from input.
  */
-class PortableValuesPlugin implements KyselyPlugin {
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+class PortableNamesPlugin extends CamelCasePlugin {
+  private readonly snakeNames = new Map<string, string>();
+  private readonly camelNames = new Map<string, string>();
+  private readonly idNames = new Map<string, boolean>();
+  /** Row arrays built portable already (SQLite's statements below): passed through as they are. */
+  readonly portableRows = new WeakSet<object>();
+
+  override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
   }
 
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of args.result.rows) {
-      for (const key of Object.keys(row)) row[key] = normalizeValue(key, row[key]);
+  override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const rows = args.result.rows;
+    if (!Array.isArray(rows) || rows.length === 0 || this.portableRows.has(rows)) return args.result;
+    const portable = new Array<UnknownRow>(rows.length);
+    for (let i = 0; i < rows.length; i++) portable[i] = this.portableRow(rows[i] as UnknownRow);
+    return { ...args.result, rows: portable };
+  }
+
+  private portableRow(row: UnknownRow): UnknownRow {
+    const out: UnknownRow = {};
+    for (const key of Object.keys(row)) {
+      const name = this.camelCase(key);
+      let value = row[key];
+      if (typeof value === 'bigint') {
+        value = this.isIdName(name) ? value.toString() : Number(value);
+      } else if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+        // Nested objects (JSON columns): CamelCasePlugin's own rules.
+        value = this.mapRow({ v: value }).v;
+      }
+      out[name] = value;
     }
-    return args.result;
+    return out;
+  }
+
+  /** For the compilers: the SQL name of a code identifier. */
+  sqlName(identifier: string): string {
+    return this.snakeCase(identifier);
+  }
+
+  /** The code name of a result column. */
+  codeName(column: string): string {
+    return this.camelCase(column);
+  }
+
+  /** Whether a column (by code name) carries 64-bit ids, serialized as strings. */
+  isIdName(name: string): boolean {
+    let id = this.idNames.get(name);
+    if (id === undefined) {
+      id = ID_KEY.test(name);
+      this.idNames.set(name, id);
+    }
+    return id;
+  }
+
+  protected override snakeCase(str: string): string {
+    return memo(this.snakeNames, str, (s) => super.snakeCase(s));
+  }
+
+  protected override camelCase(str: string): string {
+    return memo(this.camelNames, str, (s) => super.camelCase(s));
   }
 }
+
+function memo(map: Map<string, string>, key: string, compute: (key: string) => string): string {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = compute(key);
+    if (map.size >= 10_000) map.clear();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** SQLite's compiler, writing each identifier in its SQL (snake_case) form. */
+class SqliteNamesCompiler extends SqliteQueryCompiler {
+  constructor(private readonly names: PortableNamesPlugin) {
+    super();
+  }
+
+  protected override sanitizeIdentifier(identifier: string): string {
+    return super.sanitizeIdentifier(this.names.sqlName(identifier));
+  }
+}
+
+/** PostgreSQL's compiler, writing each identifier in its SQL (snake_case) form. */
+class PostgresNamesCompiler extends PostgresQueryCompiler {
+  constructor(private readonly names: PortableNamesPlugin) {
+    super();
+  }
+
+  protected override sanitizeIdentifier(identifier: string): string {
+    return super.sanitizeIdentifier(this.names.sqlName(identifier));
+  }
+}
+
+/** Each driver is loaded only when its kind of database is opened (both are CommonJS, so synchronously). */
+const requireDriver = createRequire(import.meta.url);
+const loadSqlite = () => requireDriver('better-sqlite3') as typeof SQLite;
+const loadPg = () => requireDriver('pg') as typeof pg;
 
 /** Drops fractional seconds so that PostgreSQL timestamps read exactly like the SQLite text we store. */
 function parseTimestamp(value: string): string {
@@ -77,8 +169,9 @@ function parseTimestamp(value: string): string {
 let pgTypesConfigured = false;
 function configurePgTypes(): void {
   if (pgTypesConfigured) return;
-  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
-  pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, parseTimestamp);
+  const { types } = loadPg();
+  types.setTypeParser(types.builtins.INT8, (v) => BigInt(v));
+  types.setTypeParser(types.builtins.TIMESTAMP, parseTimestamp);
   pgTypesConfigured = true;
 }
 
@@ -93,8 +186,13 @@ class RowScopedPostgresDialect extends PostgresDialect {
   constructor(
     config: ConstructorParameters<typeof PostgresDialect>[0],
     private readonly observers: Set<Observer>,
+    private readonly names: PortableNamesPlugin,
   ) {
     super(config);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new PostgresNamesCompiler(this.names);
   }
 
   override createDriver(): Driver {
@@ -132,6 +230,7 @@ class StatementCache implements SqliteDatabase {
 
   constructor(
     private readonly sqlite: SQLite.Database,
+    private readonly names: PortableNamesPlugin,
     private readonly capacity = 500,
   ) {}
 
@@ -141,7 +240,7 @@ class StatementCache implements SqliteDatabase {
     if (statement) {
       statements.delete(sql);
     } else {
-      statement = this.sqlite.prepare(sql) as unknown as SqliteStatement;
+      statement = new PortableStatement(this.sqlite.prepare(sql), this.names);
       if (statements.size >= this.capacity) statements.delete(statements.keys().next().value as string);
     }
     statements.set(sql, statement);
@@ -151,6 +250,63 @@ class StatementCache implements SqliteDatabase {
   close(): void {
     this.statements.clear();
     this.sqlite.close();
+  }
+}
+
+/**
+ * A reading statement in raw mode (arrays), turned into rows with code names and portable values in one pass:
+ * one object per row instead of better-sqlite3's snake_case object and then a renamed copy. Column names and
+ * which of them carry ids are worked out once per statement. Writing statements pass straight through.
+ */
+class PortableStatement implements SqliteStatement {
+  readonly reader: boolean;
+  private names: string[] | undefined;
+  private ids: boolean[] | undefined;
+
+  constructor(
+    private readonly statement: SQLite.Statement,
+    private readonly naming: PortableNamesPlugin,
+  ) {
+    this.reader = statement.reader;
+    if (this.reader) statement.raw(true);
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    const raw = this.statement.all(parameters as unknown[]) as unknown[][];
+    const rows = new Array<UnknownRow>(raw.length);
+    for (let i = 0; i < raw.length; i++) rows[i] = this.toRow(raw[i] as unknown[]);
+    this.naming.portableRows.add(rows);
+    return rows;
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.statement.run(parameters as unknown[]);
+  }
+
+  /** Streaming: rows as the database names them; the plugin renames each streamed batch. */
+  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    const columns = this.statement.columns().map((c) => c.name);
+    for (const raw of this.statement.iterate(parameters as unknown[])) {
+      const row: UnknownRow = {};
+      for (let c = 0; c < columns.length; c++) row[columns[c] as string] = (raw as unknown[])[c];
+      yield row;
+    }
+  }
+
+  private toRow(raw: unknown[]): UnknownRow {
+    if (!this.names) {
+      this.names = this.statement.columns().map((c) => this.naming.codeName(c.name));
+      this.ids = this.names.map((n) => this.naming.isIdName(n));
+    }
+    const names = this.names;
+    const ids = this.ids as boolean[];
+    const row: UnknownRow = {};
+    for (let c = 0; c < raw.length; c++) {
+      const value = raw[c];
+      row[names[c] as string] =
+        typeof value === 'bigint' ? (ids[c] ? value.toString() : Number(value)) : value;
+    }
+    return row;
   }
 }
 
@@ -229,12 +385,17 @@ class WatchedSqliteDialect extends SqliteDialect {
   constructor(
     database: SqliteDatabase,
     private readonly observers: Set<Observer>,
+    private readonly names: PortableNamesPlugin,
   ) {
     super({ database });
   }
 
   override createDriver(): Driver {
     return watchWrites(super.createDriver(), this.observers);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new SqliteNamesCompiler(this.names);
   }
 }
 
@@ -248,8 +409,6 @@ const observeWith =
     };
   };
 
-export const plugins = (): KyselyPlugin[] => [new CamelCasePlugin(), new PortableValuesPlugin()];
-
 export interface OpenOptions {
   poolSize?: number;
   /** Sees every SQL statement (tests use it to prove what reaches the database). */
@@ -259,11 +418,12 @@ export interface OpenOptions {
 export function openDatabase(database: AppConfig['database'], options: OpenOptions = {}): DatabaseHandle {
   const log = options.onQuery ? (event: LogEvent) => options.onQuery?.(event.query.sql) : undefined;
   const observers = new Set<Observer>();
+  const names = new PortableNamesPlugin();
   if (database.kind === 'postgres') {
     configurePgTypes();
     // Row-level security needs each piece of work to carry its tenant (db/row-scope.ts); SQLite never pays for it.
     enableRowScopes();
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: database.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
@@ -272,8 +432,8 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
     // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({
-      dialect: new RowScopedPostgresDialect({ pool }, observers),
-      plugins: plugins(),
+      dialect: new RowScopedPostgresDialect({ pool }, observers, names),
+      plugins: [names],
       log,
     });
     return {
@@ -286,15 +446,16 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
       observeWrites: observeWith(observers),
     };
   }
-  const sqlite = new SQLite(database.file);
+  const Sqlite = loadSqlite();
+  const sqlite = new Sqlite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.defaultSafeIntegers(true);
   const db = new Kysely<Database>({
-    dialect: new WatchedSqliteDialect(new StatementCache(sqlite), observers),
-    plugins: plugins(),
+    dialect: new WatchedSqliteDialect(new StatementCache(sqlite, names), observers, names),
+    plugins: [names],
     log,
   });
   return {

@@ -122,6 +122,17 @@ export function claimsMatchSession(claims: AccessClaims, state: SessionState): b
   );
 }
 
+/** Role and department ids of a verified token, split once (verified claims are cached and frozen). */
+const idListsOf = new WeakMap<AccessClaims, { roleIds: string[]; deptIds: string[] }>();
+function idLists(claims: AccessClaims): { roleIds: string[]; deptIds: string[] } {
+  let lists = idListsOf.get(claims);
+  if (!lists) {
+    lists = { roleIds: splitIds(claims.role_id), deptIds: splitIds(claims.dept_id) };
+    idListsOf.set(claims, lists);
+  }
+  return lists;
+}
+
 /** The codes granted to a request's roles, loaded (or taken from the cache) by the access hook. */
 const grantedCodes = new WeakMap<RequestContext, ReadonlySet<string>>();
 
@@ -182,10 +193,9 @@ export function installAccessControl(
     ) {
       throw new UnauthorizedError(AuthMessage.SESSION_EXPIRED);
     }
-    const roleIds = splitIds(claims.role_id);
+    const { roleIds, deptIds } = idLists(claims);
     // Aliases come from the live roles, not from the token: a deleted role stops counting at once.
     const grants = await deps.sessions.roleGrants(claims.tenant_id, roleIds);
-    const deptIds = splitIds(claims.dept_id);
     const ctx: RequestContext = {
       sessionId: claims.sid,
       tenantId: claims.tenant_id,
@@ -194,10 +204,11 @@ export function installAccessControl(
       userName: claims.nick_name,
       realName: claims.real_name,
       clientId: claims.client_id,
-      roleIds,
-      roleAliases: grants.aliases,
+      // Copies: a handler may change its context's lists without touching the shared ones.
+      roleIds: [...roleIds],
+      roleAliases: [...grants.aliases],
       deptId: deptIds[0] ?? '',
-      deptIds,
+      deptIds: [...deptIds],
       postId: claims.post_id,
       passwordMustChange: state.passwordMustChange === 1,
     };

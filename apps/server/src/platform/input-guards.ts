@@ -136,11 +136,14 @@ export function installInputGuards(app: FastifyInstance): InputGuards {
 
   // Query string and path parameters are checked as soon as the route is known, before access control or any
   // hook reads them; bodies once parsed, before validation. Every route, every parser (JSON, form).
-  app.addHook('onRequest', async (request) => {
-    if (containsNul(request.query) || containsNul(request.params)) throw badInput(INPUT_MESSAGES.NUL);
+  // Callback hooks: every request passes through them, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(
+      containsNul(request.query) || containsNul(request.params) ? badInput(INPUT_MESSAGES.NUL) : undefined,
+    );
   });
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body)) throw badInput(INPUT_MESSAGES.NUL);
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(containsNul(request.body) ? badInput(INPUT_MESSAGES.NUL) : undefined);
   });
 
   const methods = new RouteMethods();

@@ -1,4 +1,9 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
+
+/** ioredis is loaded only by an instance configured with `REDIS_URL` (it weighs several MiB of memory). */
+const loadRedis = (): typeof import('ioredis').Redis =>
+  (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis;
 
 /** A subscription to a broadcast channel (see {@link SharedStore.subscribe}). */
 export interface Subscription {
@@ -164,6 +169,7 @@ export class RedisStore implements SharedStore {
   }
 
   static connect(url: string): RedisStore {
+    const Redis = loadRedis();
     const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
     // Connection errors surface on each command; the 'error' event alone must not crash the process.
     redis.on('error', () => {});
