@@ -10,7 +10,7 @@
 // Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_ROUNDS
 // (baseline/product alternations per pair, default 2; figures are the mean), BENCH_CONNECTIONS (default 50),
 // BENCH_ROWS (parameter rows in the table, default 100), BENCH_PAIRS (e.g. `liveness,list`; default all three:
-// liveness, list, user-info), BENCH_VERBOSE (print each round).
+// liveness, list, user-info), BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (product log level, default warn).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -104,7 +104,8 @@ const product = start([serverEntry], {
   CUBE_DATA_DIR: dataDir,
   CUBE_JWT_SECRET: secret,
   CUBE_WEB_CLIENT_SECRET: clientSecret,
-  CUBE_LOG_LEVEL: 'warn',
+  // As the product runs when request lines are not wanted; BENCH_LOG_LEVEL=info measures it writing one per request.
+  CUBE_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   NODE_ENV: 'development',
   DATABASE_URL: '',
   REDIS_URL: '',
@@ -281,7 +282,7 @@ exiting = true;
 
 const fmt = (n, w, d = 0) => n.toFixed(d).padStart(w);
 console.info(
-  `\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side (+${WARMUP} s warm-up), Node ${process.version}\n`,
+  `\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side (+${WARMUP} s warm-up), Node ${process.version}, product log level ${process.env.BENCH_LOG_LEVEL ?? 'warn'}\n`,
 );
 const W = 44;
 console.info(

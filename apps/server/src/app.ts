@@ -147,24 +147,26 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
 
   installAccessControl(app, deps);
-  // One line per request at info; a callback hook that returns at once when info is off (no promise, no URL work).
-  app.addHook('onResponse', (request, reply, done) => {
-    if (infoEnabled(request.log)) {
-      request.log.info(
-        {
-          method: request.method,
-          url: redactUrl(request.url),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime),
-          tenantId: request.ctx?.tenantId,
-          userId: request.ctx?.userId,
-          ip: request.ip,
-        },
-        'request completed',
-      );
-    }
-    done();
-  });
+  // One line per request at info (a route may log at another level: checked per request). When the configured level
+  // is above info there is nothing to write and the hook is not even installed.
+  if (infoEnabled(app.log))
+    app.addHook('onResponse', (request, reply, done) => {
+      if (infoEnabled(request.log)) {
+        request.log.info(
+          {
+            method: request.method,
+            url: redactUrl(request.url),
+            status: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+            tenantId: request.ctx?.tenantId,
+            userId: request.ctx?.userId,
+            ip: request.ip,
+          },
+          'request completed',
+        );
+      }
+      done();
+    });
 
   for (const module of appModules) await app.register(module, { deps });
   // The access cache (platform/sessions.ts): emptied by clear-cache, on every instance; stopped with the app.
