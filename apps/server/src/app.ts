@@ -91,6 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   };
   const routes: BuiltApp['routes'] = [];
   enforceAccessDeclarations(app, routes);
+  // Right after: every route registered from here on gets its access hook (attached per route, see access.ts).
+  installAccessControl(app, deps);
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorReply(error, request);
@@ -146,7 +148,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     });
   }
 
-  installAccessControl(app, deps);
   // One line per request at info (a route may log at another level: checked per request). When the configured level
   // is above info there is nothing to write and the hook is not even installed.
   if (infoEnabled(app.log))
