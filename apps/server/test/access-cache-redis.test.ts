@@ -45,7 +45,7 @@ async function instance(config: AppConfig, prefix: string, url: string): Promise
 
 /**
  * Two instances sharing one database and one Redis: what one of them changes is refused by the other on the very
- * next request, although the other answers from its cache (decision D11).
+ * next request, although the other answers from its cache (decision D13).
  */
 describe.skipIf(!redisUrl).each(dialects)(
   'access cache across two instances sharing Redis on %s',

@@ -14,7 +14,7 @@ const accessReads = (sql: string[]) =>
   sql.filter((s) => /^select/.test(s) && /cube_auth_session|cube_role_menu|"cube_role"/.test(s));
 
 /**
- * The access hook answers from a per-instance cache of session states and role grants (decision D11); every
+ * The access hook answers from a per-instance cache of session states and role grants (decision D13); every
  * change that must refuse the very next request empties it first.
  */
 describe.each(dialects)('access cache on %s', (dialect) => {

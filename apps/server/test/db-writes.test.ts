@@ -6,7 +6,7 @@ import { createTestApp, dialects, type TestApp } from './helpers.js';
 
 /**
  * The database handle reports committed writes to watched tables, whoever makes them (the access cache empties
- * itself on them, decision D11), and SQLite reuses prepared statements.
+ * itself on them, decision D13), and SQLite reuses prepared statements.
  */
 describe.each(dialects)('database write observation on %s', (dialect) => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import {
 } from '../src/platform/http-pipeline.js';
 import { createTestApp, DEMO, type TestApp } from './helpers.js';
 
-/** What every response carries, set by one hook (platform/http-pipeline.ts, decision D12). */
+/** What every response carries, set by one hook (platform/http-pipeline.ts, decision D14). */
 describe('request pipeline', () => {
   let t: TestApp;
   beforeAll(async () => {

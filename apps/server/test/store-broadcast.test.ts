@@ -3,7 +3,7 @@ import { MemoryStore, RedisStore, type SharedStore } from '../src/platform/store
 
 /**
  * The shared store's broadcast: a publish resolves once every subscriber — in every instance sharing the store —
- * has handled the message (the access cache relies on it, decision D11).
+ * has handled the message (the access cache relies on it, decision D13).
  */
 const pairs: Array<[string, () => [SharedStore, SharedStore]]> = [
   [

@@ -69,7 +69,7 @@ export interface PipelineOptions {
  * HTTPS only, no cross-origin embedding; framing as for pages (same origin). helmet's other headers govern what a
  * *page* does (its referrers, window opener, DNS prefetching, legacy IE/Flash behaviour) and mean nothing here;
  * leaving them out saves every API answer half its header bytes and a third of the framework's cost of a minimal
- * request (decision D12).
+ * request (decision D14).
  */
 export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {

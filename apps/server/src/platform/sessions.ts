@@ -60,12 +60,13 @@ interface Cached<T> {
 
 /**
  * Sign-in sessions: ending them, and the per-instance cache of their state and of their roles' grants that lets
- * the access hook answer without a query per request (decision D11).
+ * the access hook answer without a query per request (decision D13).
  *
  * The session row stays the source of truth (decision D1); the cache only spares reading it again. It is emptied
  * explicitly, on this instance at once and on the others through the shared store's broadcast (Redis pub/sub
  * when `REDIS_URL` is set), before the request that caused the change answers:
- * - revoking a session (logout, refresh-token reuse) or every session of a user (password change) names them;
+ * - revoking a session (logout, refresh-token reuse) or every session of a user (password change) names them, and
+ *   so does a refresh that changes a session's roles or departments (`invalidateSession`);
  * - any committed write to `cube_user` or `cube_tenant` (disabling, deleting, expiring, a password to change)
  *   drops every cached session, and any write to `cube_role`, `cube_role_menu` or `cube_menu` every cached
  *   grant set: the database handle reports such writes whoever makes them ({@link DatabaseHandle.observeWrites});
