@@ -14,6 +14,9 @@ export interface Account {
 /** The platform administrator (tenant 000000). */
 export const PLATFORM_ADMIN: Account = { tenantId: '000000', username: 'admin', password: 'Admin@2026' };
 
+/** The demo tenant's administrator (tenant 100000, the default tenant of the public site). */
+export const DEMO_TENANT_ADMIN: Account = { tenantId: '100000', username: 'admin', password: 'Demo@2026' };
+
 export const pathname = (page: Page) => new URL(page.url()).pathname;
 
 /** Matches a button whether or not antd put a space between its two Chinese characters ('确 定'). */

@@ -9,8 +9,8 @@
 //
 // Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_ROUNDS
 // (baseline/product alternations per pair, default 2; figures are the mean), BENCH_CONNECTIONS (default 50),
-// BENCH_ROWS (parameter rows in the table, default 100), BENCH_PAIRS (e.g. `liveness,list`; default all three:
-// liveness, list, user-info), BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (product log level, default warn).
+// BENCH_ROWS (parameter rows in the table, default 100), BENCH_USERS (users of the demo tenant for the user list,
+// default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users), BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (product log level, default warn).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -116,10 +116,10 @@ await new Promise((r) => setTimeout(r, 1000));
 const idleRss = rssMiB(product.pid);
 
 const basic = `Basic ${Buffer.from(`cube_web:${clientSecret}`).toString('base64')}`;
-async function login(tenantId, password) {
+async function login(tenantId, password, username = 'admin') {
   const md5 = createHash('md5').update(password).digest('hex');
   const res = await fetch(
-    `${origin}/api/cube-auth/oauth/token?tenantId=${tenantId}&username=admin&password=${md5}&grant_type=password&scope=all`,
+    `${origin}/api/cube-auth/oauth/token?tenantId=${tenantId}&username=${username}&password=${md5}&grant_type=password&scope=all`,
     { method: 'POST', headers: { authorization: basic } },
   );
   const body = await res.json();
@@ -143,10 +143,63 @@ for (let i = existing; i < ROWS; i++) {
   if (!res.ok) throw new Error(`adding parameter ${i} failed: ${await res.text()}`);
 }
 
+// The user list of a tenant with BENCH_USERS users, read by the demo 部门经理 (data scope: their department and
+// below, through cube_user_dept): written straight into the product's file while it is idle (one transaction),
+// spread over every department of the tenant, before the baselines copy the file.
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const usersPath = '/api/cube-user/page?current=1&size=10';
+const MANAGER_DEPT = '1123598813738675203';
+{
+  const { default: SQLite } = await import('better-sqlite3');
+  const file = new SQLite(path.join(dataDir, 'cube.db'));
+  file.pragma('busy_timeout = 5000');
+  file.defaultSafeIntegers(true);
+  const tenant = '100000';
+  const depts = file
+    .prepare('select id from cube_dept where tenant_id = ? and is_deleted = 0 order by id')
+    .all(tenant)
+    .map((r) => r.id);
+  const have = Number(
+    file
+      .prepare("select count(*) as n from cube_user where tenant_id = ? and account like 'bench%'")
+      .get(tenant).n,
+  );
+  const stamp = '2026-01-01 09:00:00';
+  const user =
+    file.prepare(`insert into cube_user (id, tenant_id, user_type, account, password, code, name, real_name,
+      avatar, email, phone, role_id, dept_id, post_id, birthday, sex, password_must_change, create_user, create_dept,
+      create_time, update_user, update_time, status, is_deleted)
+    values (?, ?, 1, ?, 'x', '', ?, ?, '', '', ?, '1123598816738675203', ?, '', null, 3, 1, null, null, ?, null, ?, 1, 0)`);
+  const link = file.prepare(
+    'insert into cube_user_dept (id, tenant_id, user_id, dept_id) values (?, ?, ?, ?)',
+  );
+  file.transaction(() => {
+    for (let i = have; i < USERS; i++) {
+      const id = 3_000_000_000_000_000_000n + BigInt(i);
+      const dept = depts[i % depts.length];
+      user.run(
+        id,
+        tenant,
+        `bench${i}`,
+        `压测${i}`,
+        `压测用户${i}`,
+        `139${String(i).padStart(8, '0')}`,
+        String(dept),
+        stamp,
+        stamp,
+      );
+      link.run(id, tenant, id, dept);
+    }
+  })();
+  file.close();
+}
+const managerToken = await login('100000', 'Manager@2026', 'manager');
+
 const baselines = {
   fastify: await freePort(),
   page: await freePort(),
   verify: await freePort(),
+  users: await freePort(),
 };
 start([path.join(root, 'scripts/bench/baseline.mjs'), 'fastify', String(baselines.fastify)]);
 start([
@@ -156,12 +209,20 @@ start([
   path.join(dataDir, 'cube.db'),
 ]);
 start([path.join(root, 'scripts/bench/baseline.mjs'), 'verify', String(baselines.verify), secret]);
+start([
+  path.join(root, 'scripts/bench/baseline.mjs'),
+  'users',
+  String(baselines.users),
+  path.join(dataDir, 'cube.db'),
+  MANAGER_DEPT,
+]);
 await waitFor(`http://127.0.0.1:${baselines.fastify}/api/health`);
 await waitFor(`http://127.0.0.1:${baselines.page}${listPath}`);
+await waitFor(`http://127.0.0.1:${baselines.users}${usersPath}`);
 await new Promise((r) => setTimeout(r, 300));
 
 const pids = { product: product.pid };
-[, pids.fastify, pids.page, pids.verify] = children.map((c) => c.pid);
+[, pids.fastify, pids.page, pids.verify, pids.users] = children.map((c) => c.pid);
 
 function load(serverPort, pid, requestPath, headers) {
   return new Promise((resolve, reject) => {
@@ -234,6 +295,19 @@ const allPairs = [
     },
     product: { path: '/api/cube-auth/oauth/user-info', headers: auth(tenantToken) },
     target: 0.6,
+  },
+  {
+    key: 'users',
+    name: `user list, ${USERS} users, department-and-below scope (10-row page + count)`,
+    baseline: {
+      label: 'Fastify + Kysely + better-sqlite3',
+      port: baselines.users,
+      pid: pids.users,
+      path: usersPath,
+    },
+    product: { path: usersPath, headers: auth(managerToken) },
+    target: 0.7,
+    p99Factor: 2,
   },
 ];
 

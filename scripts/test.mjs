@@ -82,34 +82,46 @@ run('lint and format check', 'npx', ['biome', 'check', '.']);
 run('type-check the web app', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']);
 
 const reportDir = mkdtempSync(path.join(tmpdir(), 'cube-report-'));
-const report = path.join(reportDir, 'vitest.json');
-const projects = ['server', 'web', ...(e2e ? ['e2e'] : [])].flatMap((p) => ['--project', p]);
-const result = spawnSync(
-  'npx',
-  ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      ...(pgUrl ? { CUBE_TEST_PG_URL: pgUrl } : {}),
-      ...(redis ? { CUBE_TEST_REDIS_URL: redis } : {}),
-      CUBE_E2E: e2e ? '1' : '',
-      CUBE_CHROMIUM: chromium,
-    },
-  },
-);
+const env = {
+  ...process.env,
+  ...(pgUrl ? { CUBE_TEST_PG_URL: pgUrl } : {}),
+  ...(redis ? { CUBE_TEST_REDIS_URL: redis } : {}),
+  CUBE_E2E: e2e ? '1' : '',
+  CUBE_CHROMIUM: chromium,
+};
+// Two runs, one after the other: the server and web suites, then the browser suite. Run together on two cores,
+// the Chromium tests starved behind the server suites and timed out; apart, each gets the machine.
+const groups = [['server', 'web'], ...(e2e ? [['e2e']] : [])];
 let passed = 0;
 let failed = 0;
-if (existsSync(report)) {
-  const summary = JSON.parse(readFileSync(report, 'utf8'));
-  passed = summary.numPassedTests;
-  failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+let status = 0;
+for (const [index, group] of groups.entries()) {
+  const report = path.join(reportDir, `vitest-${index}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...group.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  let groupFailed = 0;
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    passed += summary.numPassedTests;
+    groupFailed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+  }
+  if (result.status !== 0 && groupFailed === 0) groupFailed = 1;
+  failed += groupFailed;
+  if (result.status !== 0) status = result.status ?? 1;
 }
 rmSync(reportDir, { recursive: true, force: true });
-if (result.status !== 0 && failed === 0) failed = 1;
 console.info(
   `\nsuites: server (sqlite${pgUrl ? ' + postgres' : ''}${redis ? ' + redis' : ''}), web${e2e ? ', e2e (chromium)' : ''}`,
 );
 console.info(`${passed} passed, ${failed} failed`);
-process.exit(result.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);

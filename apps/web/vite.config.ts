@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
@@ -33,6 +35,33 @@ function vendorChunk(id: string, meta: ChunkMeta): string | undefined {
   return eagerModules.has(id) ? 'vendor' : undefined;
 }
 
+/**
+ * The mock layer's service worker (msw), served and emitted only in a mock build (`VITE_CUBE_MOCK=true`), so
+ * a normal build ships neither the worker nor msw itself.
+ */
+const MOCK_LAYER = process.env.VITE_CUBE_MOCK === 'true';
+function mockServiceWorker(): Plugin {
+  const file = fileURLToPath(new URL('./mock/mockServiceWorker.js', import.meta.url));
+  return {
+    name: 'cube-mock-worker',
+    configureServer(server) {
+      if (!MOCK_LAYER) return;
+      server.middlewares.use('/mockServiceWorker.js', (_request, response) => {
+        response.setHeader('content-type', 'text/javascript');
+        response.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      if (MOCK_LAYER)
+        this.emitFile({
+          type: 'asset',
+          fileName: 'mockServiceWorker.js',
+          source: readFileSync(file, 'utf8'),
+        });
+    },
+  };
+}
+
 /** Largest minified JavaScript chunk the build accepts (design §6: bundle budgets are checked by the build). */
 const CHUNK_BUDGET_KB = 600;
 
@@ -59,6 +88,7 @@ export default defineConfig({
   plugins: [
     react(),
     bundleBudget(),
+    mockServiceWorker(),
     {
       name: 'cube-fresh-chunk-map',
       buildStart() {

@@ -4,6 +4,9 @@
 //   node baseline.mjs fastify <port>                 GET /api/health → {"status":"UP"}
 //   node baseline.mjs page    <port> <sqlite file>   GET /api/cube-system/param/list: Kysely builds the same count
 //                                                    and page queries per request over a copy of the product's file
+//   node baseline.mjs users   <port> <sqlite file> <dept id>   GET /api/cube-user/page: the users of tenant
+//                                                    100000 in that department and below (cube_user_dept joined to
+//                                                    the departments' ancestors), count and page
 //   node baseline.mjs verify  <port> <secret>        GET /api/cube-auth/oauth/user-info: jose jwtVerify (HS256,
 //                                                    issuer, audience, exp/iat/sub, typ) → the claims
 import { copyFileSync, existsSync } from 'node:fs';
@@ -17,12 +20,12 @@ const envelope = (data) => ({ code: 200, success: true, msg: '操作成功', dat
 
 if (kind === 'fastify') {
   app.get('/api/health', async () => ({ status: 'UP' }));
-} else if (kind === 'page') {
+} else if (kind === 'page' || kind === 'users') {
   const { default: SQLite } = await import('better-sqlite3');
   const { CamelCasePlugin, Kysely, SqliteDialect } = await import('kysely');
   // A copy of the product's database (taken while the product is idle), so that both read the same rows from
   // files of their own.
-  const copy = `${arg}.baseline`;
+  const copy = `${arg}.${kind}.baseline`;
   const source = new SQLite(arg, { readonly: true });
   await source.backup(copy);
   source.close();
@@ -42,26 +45,71 @@ if (kind === 'fastify') {
     }
     return row;
   };
-  app.get('/api/cube-system/param/list', async (request) => {
-    const current = Math.max(1, Number(request.query.current) || 1);
-    const size = Math.min(100, Math.max(1, Number(request.query.size) || 10));
-    const base = db.selectFrom('cubeParam').where('isDeleted', '=', 0);
-    const { total } = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-    const records = await base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((current - 1) * size)
-      .execute();
-    const n = Number(total);
-    return envelope({
-      records: records.map(portable),
-      total: n,
-      size,
-      current,
-      pages: Math.ceil(n / size),
+  if (kind === 'users') {
+    const dept = process.argv[5];
+    const tenant = '100000';
+    app.get('/api/cube-user/page', async (request) => {
+      const current = Math.max(1, Number(request.query.current) || 1);
+      const size = Math.min(100, Math.max(1, Number(request.query.size) || 10));
+      const base = db
+        .selectFrom('cubeUser')
+        .where('tenantId', '=', tenant)
+        .where('isDeleted', '=', 0)
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('cubeUserDept')
+            .select('userId')
+            .where('tenantId', '=', tenant)
+            .where('deptId', 'in', (d) =>
+              d
+                .selectFrom('cubeDept')
+                .select('id')
+                .where('tenantId', '=', tenant)
+                .where('isDeleted', '=', 0)
+                .where((w) => w.or([w('id', '=', dept), w('ancestors', 'like', `%,${dept}%`)])),
+            ),
+        );
+      const { total } = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+      const records = await base
+        .selectAll()
+        .orderBy('id', 'asc')
+        .limit(size)
+        .offset((current - 1) * size)
+        .execute();
+      const n = Number(total);
+      return envelope({
+        records: records.map((r) => {
+          const { password: _password, ...shown } = portable(r);
+          return shown;
+        }),
+        total: n,
+        size,
+        current,
+        pages: Math.ceil(n / size),
+      });
     });
-  });
+  } else {
+    app.get('/api/cube-system/param/list', async (request) => {
+      const current = Math.max(1, Number(request.query.current) || 1);
+      const size = Math.min(100, Math.max(1, Number(request.query.size) || 10));
+      const base = db.selectFrom('cubeParam').where('isDeleted', '=', 0);
+      const { total } = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+      const records = await base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((current - 1) * size)
+        .execute();
+      const n = Number(total);
+      return envelope({
+        records: records.map(portable),
+        total: n,
+        size,
+        current,
+        pages: Math.ceil(n / size),
+      });
+    });
+  }
 } else if (kind === 'verify') {
   const { jwtVerify } = await import('jose');
   const key = new TextEncoder().encode(arg);

@@ -26,17 +26,39 @@ let errors = 0;
 let recording = false;
 let stopping = false;
 
-/** Length of the first complete response in `buf`, or -1 when more bytes are needed. */
+const CONTENT_LENGTH = [Buffer.from('\r\ncontent-length:'), Buffer.from('\r\nContent-Length:')];
+const CHUNKED = [
+  Buffer.from('\r\ntransfer-encoding: chunked'),
+  Buffer.from('\r\nTransfer-Encoding: chunked'),
+];
+
+/** Index of the first of `needles` within buf[0, end), or -1. */
+function find(buf, needles, end) {
+  for (const needle of needles) {
+    const at = buf.indexOf(needle);
+    if (at !== -1 && at < end) return at;
+  }
+  return -1;
+}
+
+/**
+ * Length of the first complete response in `buf`, or -1 when more bytes are needed. Byte searches only (no string
+ * copy of the head): the generator's cost per response must not grow with the size of the headers it is sent,
+ * or a server sending more headers would be measured as slower than it is.
+ */
 function responseLength(buf) {
   const headerEnd = buf.indexOf(HEADER_END);
   if (headerEnd === -1) return -1;
-  const head = buf.toString('latin1', 0, headerEnd);
-  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-  if (length) {
-    const total = headerEnd + 4 + Number(length[1]);
+  const length = find(buf, CONTENT_LENGTH, headerEnd);
+  if (length !== -1) {
+    let i = length + CONTENT_LENGTH[0].length;
+    while (buf[i] === 0x20) i++;
+    let value = 0;
+    for (let c = buf[i]; c >= 0x30 && c <= 0x39; c = buf[++i]) value = value * 10 + (c - 0x30);
+    const total = headerEnd + 4 + value;
     return buf.length >= total ? total : -1;
   }
-  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+  if (find(buf, CHUNKED, headerEnd) !== -1) {
     const end = buf.indexOf(CHUNK_END, headerEnd);
     return end === -1 ? -1 : end + CHUNK_END.length;
   }
@@ -62,11 +84,11 @@ function connection() {
       for (;;) {
         const length = responseLength(pending);
         if (length === -1) return;
-        const status = pending.toString('latin1', 9, 12);
+        const status = pending[9];
         pending = pending.subarray(length);
         if (recording) {
           if (recorded < latencies.length) latencies[recorded++] = performance.now() - sentAt;
-          if (status[0] !== '2') non2xx++;
+          if (status !== 0x32 /* '2' */) non2xx++;
         }
         send();
       }

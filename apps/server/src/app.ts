@@ -12,18 +12,20 @@ import Fastify, {
   type FastifyInstance,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { appModules } from './modules/index.js';
 import { type Access, enforceAccessDeclarations, installAccessControl } from './platform/access.js';
+import { OPENAPI_PATH, registerApiDocs } from './platform/api-docs.js';
 import { CacheRegistry } from './platform/caches.js';
 import type { AppDeps } from './platform/deps.js';
 import { fail } from './platform/envelope.js';
 import { errorReply } from './platform/error-reply.js';
 import { installRequestPipeline, lazyChildLoggerFactory } from './platform/http-pipeline.js';
 import { installInputGuards } from './platform/input-guards.js';
+import { installLogRecording, LogRecorder, type LogRecorderOptions } from './platform/log-recorder.js';
 import { loggerOptions, redactUrl } from './platform/logging.js';
 import { SessionRegistry } from './platform/sessions.js';
 import type { SharedStore } from './platform/store.js';
@@ -42,6 +44,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Extra routes registered before the app is sealed (tests). */
   extend?: (app: FastifyInstance, deps: AppDeps) => void;
+  /** Buffer and timer settings of the log recorder (tests shorten them). */
+  logRecorder?: Partial<LogRecorderOptions>;
 }
 
 export interface BuiltApp {
@@ -87,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     tokens: new TokenService(config.jwtSecret),
     caches: new CacheRegistry(),
     sessions: new SessionRegistry(options.db, options.store, { log: app.log }),
+    audit: new LogRecorder(options.db, app.log, config.production ? 'prod' : 'dev', options.logRecorder),
     lifecycle: { shuttingDown: false },
   };
   const routes: BuiltApp['routes'] = [];
@@ -139,14 +144,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       retryAfter: context.after,
     }),
   });
-  if (config.apiDocs) {
-    // Loaded only when the docs are served (never in production): it is not small.
-    const { default: swagger } = await import('@fastify/swagger');
-    await app.register(swagger, {
-      openapi: { info: { title: 'Cube Portal API', version: '0.1.0' } },
-      transform: jsonSchemaTransform,
-    });
-  }
+  // The OpenAPI document and its browsable page (platform/api-docs.ts), before any route so that it sees them all.
+  if (config.apiDocs) await registerApiDocs(app);
 
   // One line per request at info (a route may log at another level: checked per request). When the configured level
   // is above info there is nothing to write and the hook is not even installed.
@@ -169,13 +168,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       done();
     });
 
+  // Usual/API/error logs: hooks only append to a bounded buffer, written in batches off the request path and
+  // flushed when the app closes (platform/log-recorder.ts).
+  installLogRecording(app, deps.audit);
+  deps.audit.start();
+  app.addHook('onClose', () => deps.audit.stop());
   for (const module of appModules) await app.register(module, { deps });
   // The access cache (platform/sessions.ts): emptied by clear-cache, on every instance; stopped with the app.
   deps.caches.register('access', () => deps.sessions.invalidateAll());
   await deps.sessions.start();
   app.addHook('onClose', () => deps.sessions.stop());
   if (config.apiDocs) {
-    app.get('/api/openapi.json', { config: { access: { kind: 'public' } } }, async () => app.swagger());
+    app.get(OPENAPI_PATH, { config: { access: { kind: 'public' } } }, async () => app.swagger());
   }
   options.extend?.(app, deps);
 

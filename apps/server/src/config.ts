@@ -48,6 +48,20 @@ const envSchema = z.object({
   CUBE_WEB_DIST: z.string().optional(),
   CUBE_API_DOCS: booleanFlag.optional(),
   CUBE_WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
+  // The chat helper's OpenAI-compatible upstream (none configured: the helper answers 503).
+  CUBE_CHAT_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('')),
+  CUBE_CHAT_API_KEY: z.string().optional(),
+  CUBE_CHAT_MODELS: z.string().default('deepseek-chat'),
+  CUBE_CHAT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CUBE_CHAT_TENANT_PER_MINUTE: z.coerce.number().int().min(1).default(200),
+  CUBE_CHAT_USER_TOKENS_PER_DAY: z.coerce.number().int().min(1).default(100_000),
+  CUBE_CHAT_TENANT_TOKENS_PER_DAY: z.coerce.number().int().min(1).default(2_000_000),
+  // Hosts the WeChat article proxy may fetch (comma lists, exact names; https only).
+  CUBE_WX_ARTICLE_HOSTS: z.string().default('mp.weixin.qq.com'),
+  CUBE_WX_IMAGE_HOSTS: z.string().default('mmbiz.qpic.cn,mmbiz.qlogo.cn,mmecoa.qpic.cn,wx.qlogo.cn'),
   CUBE_UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -78,6 +92,43 @@ export interface AppConfig {
   workerId: number;
   /** Largest file `put-file` accepts; larger uploads are answered 413. */
   uploadMaxBytes: number;
+  /** Outbound fetches (WeChat proxy): the hosts each may reach, and network settings tests override. */
+  outbound: OutboundConfig;
+  /** The chat helper (`POST /ta/v1/chat/completions`): its upstream and budgets. */
+  chat: ChatConfig;
+}
+
+export interface ChatConfig {
+  /** OpenAI-compatible base URL (…/v1); empty when the helper is not configured. */
+  baseUrl: string;
+  apiKey: string;
+  /** Models callers may name; the first is the default. */
+  models: string[];
+  userPerMinute: number;
+  tenantPerMinute: number;
+  userTokensPerDay: number;
+  tenantTokensPerDay: number;
+}
+
+export interface OutboundConfig {
+  wxArticleHosts: string[];
+  wxImageHosts: string[];
+  /**
+   * Tests only, never read from the environment: a resolver standing in for DNS, a CA for a local TLS upstream,
+   * and exact addresses that may be reached although private (the local fake upstream on 127.0.0.1).
+   */
+  network?: OutboundNetwork;
+}
+
+export interface OutboundNetwork {
+  /** Resolves a host name to its addresses (default: the system resolver, all families). */
+  resolve?: (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+  /** Extra trusted CA certificates (PEM). */
+  ca?: string;
+  /** Addresses reachable although private. */
+  allowAddresses?: string[];
+  /** The port every connection goes to instead of 443 (a local upstream cannot take 443). */
+  port?: number;
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +172,12 @@ function loadOrCreateSecrets(dataDir: string, production: boolean): StoredSecret
   }
   return stored;
 }
+
+const hostList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === '' || value === 'false') return false;
@@ -179,5 +236,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.CUBE_API_DOCS ?? !production,
     workerId: e.CUBE_WORKER_ID ?? randomInt(1024),
     uploadMaxBytes: e.CUBE_UPLOAD_MAX_BYTES,
+    chat: {
+      baseUrl: (e.CUBE_CHAT_BASE_URL ?? '').replace(/\/+$/, ''),
+      apiKey: e.CUBE_CHAT_API_KEY ?? '',
+      models: e.CUBE_CHAT_MODELS.split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+      userPerMinute: e.CUBE_CHAT_USER_PER_MINUTE,
+      tenantPerMinute: e.CUBE_CHAT_TENANT_PER_MINUTE,
+      userTokensPerDay: e.CUBE_CHAT_USER_TOKENS_PER_DAY,
+      tenantTokensPerDay: e.CUBE_CHAT_TENANT_TOKENS_PER_DAY,
+    },
+    outbound: {
+      wxArticleHosts: hostList(e.CUBE_WX_ARTICLE_HOSTS),
+      wxImageHosts: hostList(e.CUBE_WX_IMAGE_HOSTS),
+    },
   };
 }

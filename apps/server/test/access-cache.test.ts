@@ -2,12 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { withPlatformScope } from '../src/db/row-scope.js';
 import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-grace.js';
 import { newId } from '../src/platform/ids.js';
-import { CONSOLE_ID } from '../src/seed/console-data.js';
 import { ID } from '../src/seed/demo-data.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 const USER_INFO = '/api/cube-auth/oauth/user-info';
-const LOG_LIST = '/api/cube-log/error/list';
+const PARAM_LIST = '/api/cube-system/param/list';
+/** The 参数管理 menu of the seed (demo-data.ts). */
+const PARAM_MENU = '1123598815738675210';
 
 /** Statements that read a session or a role's grants (what the access cache spares). */
 const accessReads = (sql: string[]) =>
@@ -111,38 +112,31 @@ describe.each(dialects)('access cache on %s', (dialect) => {
   });
 
   it('applies a changed role grant on the next request, both ways', async () => {
+    // 参数管理: a page the demo tenant's administrator is not granted by the seed.
     const token = (await t.token(DEMO.tenantAdmin)).access_token;
-    expect((await t.call('GET', LOG_LIST, token)).statusCode).toBe(403);
+    expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(403);
     const grantId = newId();
     await platformWrite(() =>
       t.deps.db.db
         .insertInto('cubeRoleMenu')
-        .values({ id: grantId, roleId: ID.roleDemoAdmin, menuId: CONSOLE_ID.menuLogError })
+        .values({ id: grantId, roleId: ID.roleDemoAdmin, menuId: PARAM_MENU })
         .execute(),
     );
     try {
-      expect((await t.call('GET', LOG_LIST, token)).statusCode).toBe(200);
+      expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(200);
       // The menu itself deleted: its code is granted to nobody.
       await platformWrite(() =>
-        t.deps.db.db
-          .updateTable('cubeMenu')
-          .set({ isDeleted: 1 })
-          .where('id', '=', CONSOLE_ID.menuLogError)
-          .execute(),
+        t.deps.db.db.updateTable('cubeMenu').set({ isDeleted: 1 }).where('id', '=', PARAM_MENU).execute(),
       );
-      expect((await t.call('GET', LOG_LIST, token)).statusCode).toBe(403);
+      expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(403);
       await platformWrite(() =>
-        t.deps.db.db
-          .updateTable('cubeMenu')
-          .set({ isDeleted: 0 })
-          .where('id', '=', CONSOLE_ID.menuLogError)
-          .execute(),
+        t.deps.db.db.updateTable('cubeMenu').set({ isDeleted: 0 }).where('id', '=', PARAM_MENU).execute(),
       );
-      expect((await t.call('GET', LOG_LIST, token)).statusCode).toBe(200);
+      expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(200);
     } finally {
       await platformWrite(() => t.deps.db.db.deleteFrom('cubeRoleMenu').where('id', '=', grantId).execute());
     }
-    expect((await t.call('GET', LOG_LIST, token)).statusCode).toBe(403);
+    expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(403);
   });
 
   it('takes role aliases from the live roles: a deleted role stops counting at once', async () => {

@@ -78,7 +78,15 @@ describe('configuration', () => {
     const db = openDatabase(config.database);
     await migrateToLatest(db.db);
     await seed(db.db, config);
-    expect(await findWorkingDemoAccounts(db.db)).toEqual(['000000/admin', '100000/admin', '100000/user']);
+    // Every demo account of the README's table, in the seed's order.
+    expect(await findWorkingDemoAccounts(db.db)).toEqual([
+      '000000/admin',
+      '100000/admin',
+      '100000/user',
+      '200000/admin',
+      '100000/manager',
+      '100000/agent',
+    ]);
     await db.close();
   });
 });

@@ -90,7 +90,7 @@ export async function createTestApp(
   dialect: DialectKind,
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance, deps: AppDeps) => void,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; configure?: (config: AppConfig) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-test-'));
   const pgDb = dialect === 'postgres' ? await createPgDatabase() : undefined;
@@ -103,6 +103,8 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
+  // Settings no environment variable carries (e.g. the outbound network of a local fake upstream).
+  options.configure?.(config);
   const sql: string[] = [];
   const db = openDatabase(config.database, { onQuery: (s) => sql.push(s), poolSize: options.poolSize ?? 4 });
   await migrateToLatest(db.db);

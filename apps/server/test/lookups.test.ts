@@ -55,7 +55,7 @@ describe.each(dialects)('lookups on %s', (dialect) => {
         id: '1999999999999990001',
         tenantId: '100000',
         parentId: '0',
-        code: 'flow',
+        code: 'lookup_flow',
         dictKey: '-1',
         dictValue: '流程',
         sort: 0,
@@ -64,7 +64,7 @@ describe.each(dialects)('lookups on %s', (dialect) => {
         id: '1999999999999990002',
         tenantId: '100000',
         parentId: '1999999999999990001',
-        code: 'flow',
+        code: 'lookup_flow',
         dictKey: 'invention',
         dictValue: '发明专利全流程',
         sort: 1,
@@ -73,7 +73,7 @@ describe.each(dialects)('lookups on %s', (dialect) => {
         id: '1999999999999990003',
         tenantId: '000000',
         parentId: '1999999999999990004',
-        code: 'flow',
+        code: 'lookup_flow',
         dictKey: 'secret',
         dictValue: '平台流程',
         sort: 1,
@@ -86,9 +86,13 @@ describe.each(dialects)('lookups on %s', (dialect) => {
           .values({ ...row, remark: '/flow/x', isSealed: 0, isDeleted: 0 })
           .execute(),
       );
-    const res = await t.call('GET', '/api/cube-system/dict-biz/dictionary?code=flow', user);
+    const res = await t.call('GET', '/api/cube-system/dict-biz/dictionary?code=lookup_flow', user);
     expect(res.body.data.map((d: { dictKey: string }) => d.dictKey)).toEqual(['invention']);
-    const platform = await t.call('GET', '/api/cube-system/dict-biz/dictionary?code=flow', platformAdmin);
+    const platform = await t.call(
+      'GET',
+      '/api/cube-system/dict-biz/dictionary?code=lookup_flow',
+      platformAdmin,
+    );
     expect(platform.body.data.map((d: { dictKey: string }) => d.dictKey)).toEqual(['secret']);
   });
 
@@ -126,20 +130,33 @@ describe.each(dialects)('lookups on %s', (dialect) => {
     const res = await t.call('GET', '/api/cube-desk/dashboard/overview', user);
     expect(res.statusCode).toBe(200);
     const d = res.body.data;
+    // Other seeds add departments, roles and staff to 100000 (authority, users), so the
+    // expected figures are counted from the tenant's own live rows.
+    const live = async (table: 'cubeDept' | 'cubeRole' | 'cubeUser') =>
+      (
+        await withPlatformScope(() =>
+          t.deps.db.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('tenantId', '=', '100000')
+            .where('isDeleted', '=', 0)
+            .executeTakeFirstOrThrow(),
+        )
+      ).n;
     expect(d).toMatchObject({
       tenantId: '100000',
       tenantName: '立方知识产权代理有限公司',
-      userCount: 2,
-      deptCount: 4,
-      roleCount: 2,
+      userCount: Number(await live('cubeUser')),
+      deptCount: Number(await live('cubeDept')),
+      roleCount: Number(await live('cubeRole')),
     });
     expect(d.loginsByDay).toHaveLength(7);
     expect(d.loginsByDay[6].count).toBeGreaterThanOrEqual(2);
     expect(d.activeSessions).toBeGreaterThanOrEqual(2);
     expect(d.usersByDept).toEqual(
       expect.arrayContaining([
-        { deptName: '立方知识产权', count: 1 },
-        { deptName: '专利代理部', count: 1 },
+        { deptName: '立方知识产权', count: expect.any(Number) },
+        { deptName: '专利代理部', count: expect.any(Number) },
       ]),
     );
     const platform = await t.call('GET', '/api/cube-desk/dashboard/overview', platformAdmin);

@@ -251,6 +251,10 @@ describe.each(dialects)('API core on %s', (dialect) => {
           resourcesCode: 'title',
           resourcesContent: '立方知识产权',
         })
+        // The demo seed may already give the tenant its own title (the public site's branding, issue 10).
+        .onConflict((oc) =>
+          oc.columns(['tenantId', 'resourcesCode']).doUpdateSet({ resourcesContent: '立方知识产权' }),
+        )
         .execute(),
     );
     const found = await t.call('GET', '/api/cube-system/tenant/info?domain=https://Portal.lifang-ip.cn/');

@@ -75,6 +75,10 @@ export const ResourceCode = {
   indexTitle: 'indexTitle',
   logo: 'logo',
   favicon: 'favicon',
+  /** Issue 10: the tenant's brand colour, ICP filing number and copyright line (site settings). */
+  primaryColor: 'primaryColor',
+  icp: 'icp',
+  copyright: 'copyright',
 } as const;
 
 /**
@@ -91,6 +95,8 @@ export const runtimeConfigSchema = z.object({
   switchMode: z.boolean(),
   languageMode: z.boolean(),
   socialMode: z.boolean(),
+  /** The chat helper has an upstream: the console shows its assistant. */
+  chatMode: z.boolean(),
   tokenTime: z.number().int(),
   siteKey: z.string(),
 });

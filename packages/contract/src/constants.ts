@@ -67,3 +67,8 @@ export const DICT_DIALOG_WIDTH = 880;
 
 /** Date-time format of every date the API sends and accepts (contract §1.2). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The chat helper (spec §9): at most 1200 tokens an answer, temperature 0.8 unless the caller says otherwise. */
+export const CHAT_MAX_TOKENS = 1200;
+export const CHAT_TEMPERATURE = 0.8;
+export const CHAT_COMPLETIONS_URL = '/ta/v1/chat/completions';

@@ -33,6 +33,8 @@ export const StorageKey = {
   customer: 'customer',
   loginResource: 'loginResource',
   defaultTitle: 'defaultTitle',
+  /** The assistant's conversation (session storage: kept until the tab closes, cleared at logout). */
+  chat: 'chat',
 } as const;
 export type StorageKeyName = keyof typeof StorageKey;
 

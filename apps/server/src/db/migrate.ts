@@ -2,6 +2,16 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/0001_platform.js';
 import * as m0002 from './migrations/0002_console.js';
 import * as m0003 from './migrations/0003_row_security.js';
+import * as m0004 from './migrations/0004_tenancy.js';
+import * as m0005 from './migrations/0005_authority.js';
+import * as m0006 from './migrations/0006_users.js';
+import * as m0007 from './migrations/0007_menus.js';
+import * as m0009 from './migrations/0009_logs.js';
+import * as m0010 from './migrations/0010_resources.js';
+import * as m0011 from './migrations/0011_site.js';
+import * as m0012 from './migrations/0012_leads.js';
+import * as m0013 from './migrations/0013_patent.js';
+import * as m0014 from './migrations/0014_signin.js';
 import { withPlatformScope } from './row-scope.js';
 
 /** Migrations are listed in code (not read from disk) so that the compiled server and the tests run the same set. */
@@ -9,6 +19,16 @@ const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_console': m0002,
   '0003_row_security': m0003,
+  '0005_authority': m0005,
+  '0004_tenancy': m0004,
+  '0006_users': m0006,
+  '0010_resources': m0010,
+  '0009_logs': m0009,
+  '0007_menus': m0007,
+  '0011_site': m0011,
+  '0012_leads': m0012,
+  '0013_patent': m0013,
+  '0014_signin': m0014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,28 @@
-import type { Notice, Param } from '@cube/contract';
+import type {
+  Attach,
+  Notice,
+  Oss,
+  Param,
+  PortalArticle,
+  PortalBanner,
+  PortalCertification,
+  PortalProduct,
+  Region,
+  TenantPackage,
+} from '@cube/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AgentCompanyTable,
+  AgentCompanyUserTable,
+  PatApplicationTable,
+  PatDeadlineRuleTable,
+  PatDeadlineTable,
+  PatFeeTable,
+  PatHolidayTable,
+  PatNoticeTable,
+  PatReminderTable,
+} from './patent-tables.js';
+import type { OauthProviderTable, UserOauthTable } from './signin-tables.js';
 
 /**
  * Table types as TypeScript sees them (camelCase; the database columns are snake_case through Kysely's
@@ -130,12 +153,52 @@ export interface MenuTable {
   /** 1 no, 2 yes (external link in a new window). */
   isOpen: number;
   remark: string;
+  /** Migration 0007: route fields of the client's menu node (role aliases, group paths, query string). */
+  roles: ColumnType<string, string | undefined, string>;
+  routeGroup: ColumnType<string, string | undefined, string>;
+  routeQuery: ColumnType<string, string | undefined, string>;
   isDeleted: ColumnType<number, number | undefined, number>;
 }
 
 export interface RoleMenuTable {
   id: Id;
   menuId: Id;
+  roleId: Id;
+}
+
+/** A data-scope rule attached to a menu (contract §1.11); platform-global, granted to roles. */
+export interface ScopeDataTable extends AuditColumns {
+  id: Id;
+  menuId: Id;
+  resourceCode: string;
+  scopeName: string;
+  scopeField: string;
+  scopeClass: string;
+  scopeColumn: string;
+  /** 1 all, 2 own rows, 3 own department, 4 own department and below, 5 custom (dictionary `data_scope_type`). */
+  scopeType: number;
+  /** Type 5: JSON list of structured conditions (platform/data-scope.ts), never SQL. */
+  scopeValue: string;
+  remark: string;
+}
+
+/** An API-scope rule attached to a menu (contract §1.12): a path pattern and methods a role may call. */
+export interface ScopeApiTable extends AuditColumns {
+  id: Id;
+  menuId: Id;
+  resourceCode: string;
+  scopeName: string;
+  scopePath: string;
+  scopeMethod: string;
+  scopeType: number;
+  remark: string;
+}
+
+/** A role's grant of a scope rule: category 1 data scope, 2 API scope. */
+export interface RoleScopeTable {
+  id: Id;
+  scopeCategory: number;
+  scopeId: Id;
   roleId: Id;
 }
 
@@ -176,6 +239,9 @@ type EntityTable<Rec> = Omit<Rec, keyof AuditColumns> & AuditColumns;
 
 export type ParamTable = EntityTable<Param>;
 
+/** A tenant package (contract §9): `menuId` is the comma list of the menu and button ids it allows. */
+export type TenantPackageTable = EntityTable<TenantPackage>;
+
 /** One signed-in session: the family of every access and refresh token issued from one login. */
 export interface AuthSessionTable {
   id: Id;
@@ -212,6 +278,22 @@ export interface MetaTable {
 /** A tenant's notice (contract §17.1 desk module); published once `releaseTime` has passed. */
 export type NoticeTable = EntityTable<Notice>;
 
+/** A customer lead (客户咨询) from the public form; `dedupeKey` folds retries of one submission into one row. */
+export interface LeadTable extends AuditColumns {
+  id: Id;
+  tenantId: string;
+  name: string;
+  phone: string;
+  company: string;
+  service: string;
+  message: string;
+  leadStatus: number;
+  assigneeId: Id | null;
+  notes: string;
+  sourceIp: string;
+  dedupeKey: string | null;
+}
+
 /** An error report (contract §14); rows uploaded from the browser's local error log carry `serviceId` cube-web. */
 export interface LogErrorTable {
   id: Id;
@@ -235,16 +317,113 @@ export interface LogErrorTable {
   isDeleted: ColumnType<number, number | undefined, number>;
 }
 
+/** An uploaded attachment (contract §15 `blade_attach`); `createUserName` is looked up, not stored. */
+export type AttachTable = Omit<EntityTable<Attach>, 'createUserName'>;
+
+/** A tenant's object-storage configuration; `secretKey` holds the sealed secret (`oss/secret-box.ts`). */
+export type OssTable = EntityTable<Oss>;
+
+/** An administrative region (contract §16); platform-wide, no audit columns. */
+export type RegionTable = Omit<Region, 'isDeleted'> & {
+  isDeleted: ColumnType<number, number | undefined, number>;
+};
+
+/** A business event (contract §14 usual log), written through `deps.audit.usual`. */
+export interface LogUsualTable {
+  id: Id;
+  tenantId: string;
+  serviceId: string;
+  serverHost: string;
+  serverIp: string;
+  env: string;
+  method: string;
+  requestUri: string;
+  userAgent: string;
+  remoteIp: string;
+  methodClass: string;
+  methodName: string;
+  params: string;
+  createBy: string;
+  logLevel: string;
+  logId: string;
+  title: string;
+  logData: string;
+  userId: Id | null;
+  createTime: DateTime;
+  isDeleted: ColumnType<number, number | undefined, number>;
+}
+
+/** One authenticated API call (contract §14 api log); `time` is its duration in ms, `status` the HTTP status. */
+export interface LogApiTable {
+  id: Id;
+  tenantId: string;
+  serviceId: string;
+  serverHost: string;
+  serverIp: string;
+  env: string;
+  method: string;
+  requestUri: string;
+  userAgent: string;
+  remoteIp: string;
+  methodClass: string;
+  methodName: string;
+  params: string;
+  createBy: string;
+  type: string;
+  title: string;
+  status: number;
+  time: number;
+  userId: Id | null;
+  createTime: DateTime;
+  isDeleted: ColumnType<number, number | undefined, number>;
+}
+
+/** Migration 0006: a user's departments as rows, mirroring the comma list `cube_user.dept_id`. */
+export interface UserDeptTable {
+  id: Id;
+  tenantId: string;
+  userId: Id;
+  deptId: Id;
+}
+
+/** Migration 0006: a user's extension text per platform (`userType` 1 web, 2 app, 3 other). */
+export interface UserExtTable {
+  id: Id;
+  tenantId: string;
+  userId: Id;
+  userType: number;
+  userExt: string;
+}
+
+/** The public site's content (migration 0011, issue 10): tenant-owned, shown while published. */
+export type PortalArticleTable = EntityTable<Omit<PortalArticle, 'publishTime'>> & {
+  publishTime: DateTime | null;
+};
+export type PortalProductTable = EntityTable<Omit<PortalProduct, 'publishTime'>> & {
+  publishTime: DateTime | null;
+};
+export type PortalCertificationTable = EntityTable<Omit<PortalCertification, 'publishTime'>> & {
+  publishTime: DateTime | null;
+};
+export type PortalBannerTable = EntityTable<Omit<PortalBanner, 'publishTime'>> & {
+  publishTime: DateTime | null;
+};
+
 export interface Database {
   cubeTenant: TenantTable;
   cubeSiteResource: SiteResourceTable;
   cubeClient: ClientTable;
   cubeUser: UserTable;
+  cubeUserDept: UserDeptTable;
+  cubeUserExt: UserExtTable;
   cubeRole: RoleTable;
   cubeDept: DeptTable;
   cubePost: PostTable;
   cubeMenu: MenuTable;
   cubeRoleMenu: RoleMenuTable;
+  cubeScopeData: ScopeDataTable;
+  cubeScopeApi: ScopeApiTable;
+  cubeRoleScope: RoleScopeTable;
   cubeTopMenu: TopMenuTable;
   cubeTopMenuSetting: TopMenuSettingTable;
   cubeDict: DictTable;
@@ -255,6 +434,28 @@ export interface Database {
   cubeMeta: MetaTable;
   cubeNotice: NoticeTable;
   cubeLogError: LogErrorTable;
+  cubeLogUsual: LogUsualTable;
+  cubeLogApi: LogApiTable;
+  cubeTenantPackage: TenantPackageTable;
+  cubeAttach: AttachTable;
+  cubeOss: OssTable;
+  cubeRegion: RegionTable;
+  cubeCrArticle: PortalArticleTable;
+  cubeCrProduct: PortalProductTable;
+  cubeCrCertification: PortalCertificationTable;
+  cubeCrBanner: PortalBannerTable;
+  cubeLead: LeadTable;
+  cubeAgentCompany: AgentCompanyTable;
+  cubeAgentCompanyUser: AgentCompanyUserTable;
+  patApplication: PatApplicationTable;
+  patNotice: PatNoticeTable;
+  patDeadline: PatDeadlineTable;
+  patFee: PatFeeTable;
+  patDeadlineRule: PatDeadlineRuleTable;
+  patReminder: PatReminderTable;
+  patHoliday: PatHolidayTable;
+  cubeOauthProvider: OauthProviderTable;
+  cubeUserOauth: UserOauthTable;
 }
 
 export type TableName = keyof Database;

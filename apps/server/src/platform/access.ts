@@ -6,12 +6,13 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.js';
 import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from '../db/row-scope.js';
+import { apiScopeAllows } from './api-scope.js';
 import { isPlatformAdmin, isTenantAdmin, type RequestContext, splitIds } from './context.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
-import type { SessionRegistry, SessionState } from './sessions.js';
+import type { RoleGrants, SessionRegistry, SessionState } from './sessions.js';
+import { packageMenuIds } from './tenant-package.js';
 import type { AccessClaims, TokenService } from './tokens.js';
 
 export type { SessionState } from './sessions.js';
@@ -54,6 +55,8 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** `false`: the API log records the call without its body (e.g. chat prompts). */
+    logBody?: boolean;
   }
   interface FastifyRequest {
     /** Set for every route that is not public; null on public routes. */
@@ -61,8 +64,9 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that must declare access: everything under /api. */
-export const needsAccessDeclaration = (url: string): boolean => url === '/api' || url.startsWith('/api/');
+/** Routes that must declare access: everything under /api, and the chat helper's OpenAI-style `/ta/` path. */
+export const needsAccessDeclaration = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/ta/');
 
 export class MissingAccessDeclarationError extends Error {}
 
@@ -135,6 +139,14 @@ function idLists(claims: AccessClaims): { roleIds: string[]; deptIds: string[] }
 
 /** The codes granted to a request's roles, loaded (or taken from the cache) by the access hook. */
 const grantedCodes = new WeakMap<RequestContext, ReadonlySet<string>>();
+/** The whole grant set of a request's roles (codes and scopes), as the access hook loaded it. */
+const requestGrants = new WeakMap<RequestContext, RoleGrants>();
+
+/**
+ * The grants the access hook loaded for this request's roles (data scopes read them without another lookup), or
+ * undefined for a context the hook did not build.
+ */
+export const grantsOf = (ctx: RequestContext): RoleGrants | undefined => requestGrants.get(ctx);
 
 export async function hasPermission(
   handle: DatabaseHandle,
@@ -146,16 +158,19 @@ export async function hasPermission(
   const codes = grantedCodes.get(ctx);
   if (codes) return codes.has(code);
   // A context the access hook did not build (tests, copies): ask the database.
-  const row = await handle.db
+  const rows = await handle.db
     .selectFrom('cubeRoleMenu as rm')
     .innerJoin('cubeMenu as m', 'm.id', 'rm.menuId')
-    .select(sql<number>`1`.as('granted'))
+    .select('m.id')
     .where('rm.roleId', 'in', ctx.roleIds)
     .where('m.code', '=', code)
     .where('m.isDeleted', '=', 0)
     .limit(1)
-    .executeTakeFirst();
-  return !!row;
+    .execute();
+  if (rows.length === 0) return false;
+  // The tenant's package bounds every grant (as the access hook's cached codes are bounded).
+  const allowed = await packageMenuIds(handle.db, ctx.tenantId);
+  return !allowed || rows.some((r) => allowed.has(String(r.id)));
 }
 
 export async function requirePermission(
@@ -213,6 +228,7 @@ export function installAccessControl(
       passwordMustChange: state.passwordMustChange === 1,
     };
     grantedCodes.set(ctx, grants.codes);
+    requestGrants.set(ctx, grants);
     request.ctx = ctx;
     // The platform administrator may reach other tenants (through `crossTenantData`, by name).
     if (rowScoped && isPlatformAdmin(ctx)) bindRequestRowScope(PLATFORM_ROW_SCOPE);
@@ -227,6 +243,15 @@ export function installAccessControl(
     } else if (declared.kind === 'permission') {
       if (declared.platformOnly && !isPlatformAdmin(ctx)) throw new ForbiddenError();
       if (!isPlatformAdmin(ctx) && !grants.codes.has(declared.code)) throw new ForbiddenError();
+      // API scopes (platform/api-scope.ts): only when the roles hold some for this code's menu — one map lookup.
+      if (grants.apiScopes.size > 0 && !isPlatformAdmin(ctx)) {
+        const rules = grants.apiScopes.get(declared.code);
+        if (rules) {
+          const q = request.url.indexOf('?');
+          if (!apiScopeAllows(rules, request.method, q < 0 ? request.url : request.url.slice(0, q)))
+            throw new ForbiddenError();
+        }
+      }
     }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { CacheRegistry } from './caches.js';
+import type { LogRecorder } from './log-recorder.js';
 import type { SessionRegistry } from './sessions.js';
 import type { SharedStore } from './store.js';
 import type { TokenService } from './tokens.js';
@@ -17,6 +18,8 @@ export interface AppDeps {
   tokens: TokenService;
   caches: CacheRegistry;
   sessions: SessionRegistry;
+  /** The usual/API/error log recorder: `audit.usual(request, { event, title })` records a business event. */
+  audit: LogRecorder;
   /** Flipped by graceful shutdown so that readiness fails while in-flight requests finish. */
   lifecycle: { shuttingDown: boolean };
 }

@@ -134,21 +134,25 @@ export function installInputGuards(app: FastifyInstance): InputGuards {
     parseJson(request, text, done);
   });
 
-  // Query string and path parameters are checked as soon as the route is known, before access control or any
-  // hook reads them; bodies once parsed, before validation. Every route, every parser (JSON, form).
-  // Callback hooks: every request passes through them, and an async hook costs a promise each time.
+  // Query string and path parameters: a NUL can only arrive percent-encoded in the URL (the HTTP parser refuses a
+  // raw one in the request line), so one substring test of the URL covers both, before access control or any
+  // hook reads them. Bodies once parsed, before validation, on the routes that take one (every parser: JSON,
+  // form). Callback hooks: an async hook costs a promise per request.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(
-      containsNul(request.query) || containsNul(request.params) ? badInput(INPUT_MESSAGES.NUL) : undefined,
-    );
+    done(request.url.includes('%00') ? badInput(INPUT_MESSAGES.NUL) : undefined);
   });
-  app.addHook('preValidation', (request, _reply, done) => {
+  const refuseNulBody = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     done(containsNul(request.body) ? badInput(INPUT_MESSAGES.NUL) : undefined);
-  });
+  };
 
   const methods = new RouteMethods();
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url.startsWith('/api/') || route.url === '/api') methods.add(route.url, route.method);
+    const verbs = Array.isArray(route.method) ? route.method : [route.method];
+    if (verbs.some((m) => m !== 'GET' && m !== 'HEAD')) {
+      const own = route.preValidation;
+      route.preValidation = own ? [refuseNulBody, ...(Array.isArray(own) ? own : [own])] : [refuseNulBody];
+    }
   });
 
   return {

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connection.js';
+import { type ApiScopeRule, loadApiScopes } from './api-scope.js';
+import { type DataScopeRule, loadDataScopes } from './data-scope.js';
 import { now, parseDateTime } from './dates.js';
 import type { SharedStore, Subscription } from './store.js';
+import { packageMenuIds } from './tenant-package.js';
 
 /** What the access hook needs of a session: the row, its user's and its tenant's states (decision D1). */
 export interface SessionState {
@@ -27,7 +30,13 @@ export interface SessionState {
 export interface RoleGrants {
   aliases: string[];
   codes: ReadonlySet<string>;
+  /** Data-scope rules by menu code (platform/data-scope.ts); a menu absent here is not narrowed. */
+  dataScopes: ReadonlyMap<string, readonly DataScopeRule[]>;
+  /** API-scope rules by the permission code they govern (platform/api-scope.ts); absent = not restricted. */
+  apiScopes: ReadonlyMap<string, readonly ApiScopeRule[]>;
 }
+
+const NO_SCOPES: ReadonlyMap<string, never> = new Map<string, never>();
 
 /** What an invalidation names; sent between instances as JSON with the sender's `origin`. */
 type Invalidation =
@@ -40,7 +49,18 @@ export const INVALIDATION_CHANNEL = 'access-invalidation';
 
 /** Tables whose writes change a session's state (user, tenant) or a role's grants (role, grant, menu). */
 const SESSION_TABLES = ['cube_user', 'cube_tenant'];
-const GRANT_TABLES = ['cube_role', 'cube_role_menu', 'cube_menu'];
+// A tenant's package (its row, or the package's menu list) limits its roles' codes, so those writes drop grants too.
+// Scope rules and their grants (migration 0005) narrow what the codes admit, so their writes drop grants as well.
+const GRANT_TABLES = [
+  'cube_role',
+  'cube_role_menu',
+  'cube_menu',
+  'cube_tenant',
+  'cube_tenant_package',
+  'cube_role_scope',
+  'cube_scope_data',
+  'cube_scope_api',
+];
 
 export interface SessionRegistryOptions {
   /**
@@ -152,7 +172,8 @@ export class SessionRegistry {
 
   /** The aliases and granted codes of a session's roles (tenant-owned roles, live ones only). */
   async roleGrants(tenantId: string, roleIds: readonly string[]): Promise<RoleGrants> {
-    if (roleIds.length === 0) return { aliases: [], codes: new Set() };
+    if (roleIds.length === 0)
+      return { aliases: [], codes: new Set(), dataScopes: NO_SCOPES, apiScopes: NO_SCOPES };
     const key = `${tenantId}:${roleIds.join(',')}`;
     const caching = this.caching;
     if (caching) {
@@ -300,11 +321,11 @@ export class SessionRegistry {
     const aliases = roleIds
       .map((id) => roles.find((r) => r.id === id)?.roleAlias)
       .filter((a): a is string => !!a);
-    if (roles.length === 0) return { aliases, codes: new Set() };
+    if (roles.length === 0) return { aliases, codes: new Set(), dataScopes: NO_SCOPES, apiScopes: NO_SCOPES };
     const rows = await this.db.db
       .selectFrom('cubeRoleMenu as rm')
       .innerJoin('cubeMenu as m', 'm.id', 'rm.menuId')
-      .select('m.code')
+      .select(['m.id', 'm.code'])
       .distinct()
       .where(
         'rm.roleId',
@@ -313,7 +334,15 @@ export class SessionRegistry {
       )
       .where('m.isDeleted', '=', 0)
       .execute();
-    return { aliases, codes: new Set(rows.map((r) => r.code)) };
+    // A code outside the tenant's package is not held, whatever a role was granted before the package changed.
+    const allowed = await packageMenuIds(this.db.db, tenantId);
+    const held = allowed ? rows.filter((r) => allowed.has(String(r.id))) : rows;
+    const liveRoleIds = roles.map((r) => r.id);
+    const [dataScopes, apiScopes] = await Promise.all([
+      loadDataScopes(this.db.db, liveRoleIds),
+      loadApiScopes(this.db.db, liveRoleIds),
+    ]);
+    return { aliases, codes: new Set(held.map((r) => r.code)), dataScopes, apiScopes };
   }
 }
 

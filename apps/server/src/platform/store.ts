@@ -31,8 +31,8 @@ export interface SharedStore {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Reads and deletes in one step, so that a value can be used once only. */
   take(key: string): Promise<string | null>;
-  /** Increments a counter; the first increment starts its time to live. */
-  increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Adds `by` (default 1) to a counter and answers the new total; the first increment starts its time to live. */
+  increment(key: string, ttlSeconds: number, by?: number): Promise<number>;
   delete(key: string): Promise<void>;
   /**
    * Sends a message to every subscriber of `channel`, in every instance sharing the store (this one included),
@@ -94,9 +94,9 @@ export class MemoryStore implements SharedStore {
     return value;
   }
 
-  async increment(key: string, ttlSeconds: number) {
+  async increment(key: string, ttlSeconds: number, by = 1) {
     const entry = this.live(key);
-    const count = (entry ? Number(entry.value) : 0) + 1;
+    const count = (entry ? Number(entry.value) : 0) + by;
     this.entries.set(key, {
       value: String(count),
       expiresAt: entry?.expiresAt ?? Date.now() + ttlSeconds * 1000,
@@ -188,9 +188,9 @@ export class RedisStore implements SharedStore {
     return this.redis.getdel(this.prefix + key);
   }
 
-  async increment(key: string, ttlSeconds: number) {
+  async increment(key: string, ttlSeconds: number, by = 1) {
     const k = this.prefix + key;
-    const [[, count]] = (await this.redis.multi().incr(k).expire(k, ttlSeconds, 'NX').exec()) as [
+    const [[, count]] = (await this.redis.multi().incrby(k, by).expire(k, ttlSeconds, 'NX').exec()) as [
       [null, number],
     ];
     return count;

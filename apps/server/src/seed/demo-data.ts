@@ -311,6 +311,25 @@ export const MENUS: MenuSeed[] = [
 
 /** System dictionaries of contract §17.2 (root rows carry dictKey -1). */
 export const DICTS: Record<string, { title: string; items: Array<[string, string]> }> = {
+  lead_status: {
+    title: '客户咨询跟进状态',
+    items: [
+      ['1', '新咨询'],
+      ['2', '已联系'],
+      ['3', '已关闭'],
+    ],
+  },
+  lead_service: {
+    title: '咨询业务',
+    items: [
+      ['专利申请', '专利申请'],
+      ['商标注册', '商标注册'],
+      ['版权登记', '版权登记'],
+      ['体系认证', '体系认证'],
+      ['科技项目申报', '科技项目申报'],
+      ['其他', '其他'],
+    ],
+  },
   sex: {
     title: '性别',
     items: [

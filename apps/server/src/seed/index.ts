@@ -6,6 +6,7 @@ import type { Database, TableName } from '../db/types.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex, verifySecret } from '../platform/passwords.js';
+import { AUTHORITY_DEMO_ACCOUNTS, seedAuthority } from './authority.js';
 import { seedConsole } from './console-data.js';
 import {
   DEMO_ACCOUNTS,
@@ -21,6 +22,16 @@ import {
   SITE_RESOURCES,
   TENANTS,
 } from './demo-data.js';
+import { seedDictionaries } from './dictionaries.js';
+import { seedLeads } from './leads.js';
+import { seedLogs } from './logs.js';
+import { seedMenus } from './menus.js';
+import { seedPatent } from './patent.js';
+import { seedResources } from './resources.js';
+import { seedSignin } from './signin.js';
+import { seedSite } from './site.js';
+import { seedTenancy, TENANCY_DEMO_ACCOUNTS } from './tenancy.js';
+import { seedUserMenus, seedUsers } from './users.js';
 
 export interface SeedOutcome {
   mode: 'demo' | 'production';
@@ -191,6 +202,12 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
     ['paramKey'],
   );
   await seedConsole(db, config, insertMissing);
+  await seedSite(db, config, insertMissing);
+  await seedDictionaries(db, config, insertMissing);
+  await seedMenus(db, config, insertMissing);
+  await seedLogs(db, config, insertMissing);
+  await seedResources(db, config, insertMissing);
+  await seedSignin(db, config, insertMissing);
 
   const insertAccount = async (account: DemoAccount, password: string, mustChange: boolean) => {
     const { password: _documented, ...user } = account;
@@ -230,6 +247,13 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
       await insertAccount(DEMO_ACCOUNTS[0]!, password, true);
     }
   }
+  await seedUserMenus(db, config, insertMissing);
+  await seedAuthority(db, config, insertMissing);
+  await seedLeads(db, config, insertMissing);
+  await seedPatent(db, config, insertMissing);
+  await seedUsers(db, config, insertMissing);
+  // Last: the 200000 demo administrator starts from every grant the seeds above gave the 100000 one.
+  await seedTenancy(db, config, insertMissing);
   await db
     .insertInto('cubeMeta')
     .values({ metaKey: 'seed.mode', metaValue: mode })
@@ -288,7 +312,7 @@ export function findWorkingDemoAccounts(db: Kysely<Database>): Promise<string[]>
 
 async function findWorkingDemoAccountsIn(db: Kysely<Database>): Promise<string[]> {
   const working: string[] = [];
-  for (const account of DEMO_ACCOUNTS) {
+  for (const account of [...DEMO_ACCOUNTS, ...TENANCY_DEMO_ACCOUNTS, ...AUTHORITY_DEMO_ACCOUNTS]) {
     const row = await db
       .selectFrom('cubeUser')
       .select('password')

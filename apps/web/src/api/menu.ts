@@ -25,6 +25,10 @@ export interface MenuNode {
   /** Optional route meta; `roles` hides the item unless the user holds one of them (spec §6). */
   meta?: { i18n?: string; roles?: string[] | string; keepAlive?: boolean } | null;
   query?: string | Record<string, unknown> | null;
+  /** Further console paths that select this item in the sidebar (spec §3 "Menu node" `group`). */
+  group?: string[] | null;
+  /** Owner tenant of the row (menus are platform rows: `000000`). */
+  tenantId?: string;
   children?: MenuNode[];
   hasChildren?: boolean;
 }

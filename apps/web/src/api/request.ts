@@ -9,6 +9,7 @@ import {
 } from '@cube/contract';
 import axios, {
   AxiosError,
+  AxiosHeaders,
   type AxiosInstance,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
@@ -198,3 +199,16 @@ export function bindRequestClient(bindings: Partial<RequestBindings>): void {
 
 /** The app's request client. */
 export const request = createRequestClient(appBindings);
+
+/**
+ * The headers the request client adds (client credentials, the user's token, the switch-mode identity), for the
+ * few calls that must use `fetch` instead — a streamed answer, which XHR cannot hand over piece by piece.
+ */
+export function callHeaders(): Record<string, string> {
+  const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+  for (const add of [clientCredentials(appBindings), userToken(appBindings), identityHeaders(appBindings)])
+    add(config);
+  return Object.fromEntries(
+    Object.entries(config.headers.toJSON()).map(([name, value]) => [name, String(value)]),
+  );
+}

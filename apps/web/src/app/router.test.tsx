@@ -45,16 +45,18 @@ describe('routes', () => {
     request.defaults.adapter = originalAdapter;
   });
 
-  it('shows the public home page with the way to the login', async () => {
+  it('leaves the public home page to the server, pointing the way to the login when the SPA was served for it', async () => {
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: '一站式企业数字化门户' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '登录管理平台' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     await waitFor(() => expect(document.title).toBe('首页 - 测试门户'));
   });
 
   it('sends a visitor without a token from a guarded route to /', async () => {
     const { router } = renderApp(HOME_PATH);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The guarded route's lazy chunks load before the guard can answer.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), SLOW);
   });
 
   it('redirects unknown paths to /404', async () => {
@@ -90,21 +92,18 @@ describe('routes', () => {
     signIn();
     const { router } = renderApp(HOME_PATH);
     await within(await findSidebar()).findByText('系统管理');
-    await act(() => router.navigate('/monitor/log/error/index'));
+    await act(() => router.navigate('/monitor/job/index'));
     // A menu without a registered page: a clear result inside the shell, never a blank screen.
     expect(await screen.findByText('页面暂未开放', {}, SLOW)).toBeTruthy();
     expect(screen.getByRole('complementary', { name: '侧边栏' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('错误日志 - 测试门户'));
-    expect(useTabsStore.getState().tabs.map((tab) => tab.value)).toEqual([
-      HOME_PATH,
-      '/monitor/log/error/index',
-    ]);
+    await waitFor(() => expect(document.title).toBe('任务调度 - 测试门户'));
+    expect(useTabsStore.getState().tabs.map((tab) => tab.value)).toEqual([HOME_PATH, '/monitor/job/index']);
   });
 
   it('sends a menu path without /index to its page, and an address outside the menu to /404', async () => {
     signIn();
-    const { router } = renderApp('/monitor/log/error');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/log/error/index'), SLOW);
+    const { router } = renderApp('/monitor/job');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/job/index'), SLOW);
     await act(() => router.navigate('/nothing/here/index'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });

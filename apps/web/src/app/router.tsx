@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { loadChunk } from '../lib/chunk';
-import { FORBIDDEN_PATH, NOT_FOUND_PATH, PUBLIC_HOME_PATH, SERVER_ERROR_PATH } from '../lib/paths';
+import { FORBIDDEN_PATH, NOT_FOUND_PATH, PUBLIC_SITE_PATHS, SERVER_ERROR_PATH } from '../lib/paths';
 import NotFoundPage from '../pages/exception/NotFoundPage';
 import { IFRAME_PREFIX } from '../stores/menuRoutes';
 import type { RouteHandle } from './guard';
@@ -35,16 +35,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      {
-        lazy: lazyPage(() => import('../layouts/PublicLayout')),
-        children: [
-          {
-            path: PUBLIC_HOME_PATH,
-            handle: handle({ noAuth: true, titleKey: 'route.home' }),
-            lazy: lazyPage(() => import('../pages/public/home/HomePage')),
-          },
-        ],
-      },
+      // The public website (spec §2): rendered by the server; see pages/public/ServerPage.
+      ...PUBLIC_SITE_PATHS.map(
+        (path): RouteObject => ({
+          path,
+          handle: handle({ noAuth: true, titleKey: 'route.home' }),
+          lazy: lazyPage(() => import('../pages/public/ServerPage')),
+        }),
+      ),
       {
         path: LOGIN_PATH,
         handle: handle({ noAuth: true, titleKey: 'route.login' }),

@@ -27,6 +27,22 @@ describe('branding', () => {
     expect(brandingOf(undefined, 'Cube').productTitle).toBe('Cube');
   });
 
+  it("carries the tenant's brand colour, ICP number and copyright (site settings), ignoring a malformed colour", () => {
+    const resources = [
+      { resources_code: 'title', resources_content: '立方知识产权' },
+      { resources_code: 'primaryColor', resources_content: '#b91c1c' },
+      { resources_code: 'icp', resources_content: '苏ICP备2024058321号-1' },
+      { resources_code: 'copyright', resources_content: '© 2026 立方知识产权代理有限公司' },
+    ];
+    expect(brandingOf(siteInfoFixture({ resources }), 'Cube')).toMatchObject({
+      primaryColor: '#b91c1c',
+      icp: '苏ICP备2024058321号-1',
+      copyright: '© 2026 立方知识产权代理有限公司',
+    });
+    const bad = [{ resources_code: 'primaryColor', resources_content: 'red;background:url(x)' }];
+    expect(brandingOf(siteInfoFixture({ resources: bad }), 'Cube').primaryColor).toBeUndefined();
+  });
+
   it('builds the document title as page title plus product title', () => {
     expect(documentTitle('首页', '测试门户')).toBe('首页 - 测试门户');
     expect(documentTitle(undefined, '测试门户')).toBe('测试门户');

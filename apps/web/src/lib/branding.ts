@@ -22,6 +22,10 @@ export interface Branding {
   faviconUrl: string | undefined;
   backgroundUrl: string | undefined;
   tenantName: string | undefined;
+  /** `#RRGGBB` when the tenant set one (site settings). */
+  primaryColor: string | undefined;
+  icp: string | undefined;
+  copyright: string | undefined;
 }
 
 /** Branding of the site, each title falling back to the product title and that to `fallbackTitle`. */
@@ -36,6 +40,11 @@ export function brandingOf(info: SiteInfo | undefined, fallbackTitle: string): B
     faviconUrl: resourceContent(resources, ResourceCode.favicon),
     backgroundUrl: info?.backgroundUrl.trim() || undefined,
     tenantName: info?.tenantName.trim() || undefined,
+    primaryColor: /^#[0-9a-fA-F]{6}$/.test(resourceContent(resources, ResourceCode.primaryColor) ?? '')
+      ? resourceContent(resources, ResourceCode.primaryColor)
+      : undefined,
+    icp: resourceContent(resources, ResourceCode.icp),
+    copyright: resourceContent(resources, ResourceCode.copyright),
   };
 }
 

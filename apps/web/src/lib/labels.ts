@@ -12,6 +12,15 @@ export interface LabelledMenu {
   meta?: { i18n?: string | undefined } | null | undefined;
 }
 
+/**
+ * Menu names are data the platform administrator edits, in Chinese: in Chinese the server's name is shown as it
+ * is (a renamed menu shows its new name at once), and the locale's `menu.<code>` keys translate it into the
+ * other languages only.
+ */
+const MENU_NAME_LANGUAGE = 'zh';
+const MENU_KEY_PREFIX = 'menu.';
+const showsServerNames = () => i18n.language === MENU_NAME_LANGUAGE;
+
 /** The i18n key of a menu's label, when the locale has one (`meta.i18n`, else `menu.<code>`). */
 export function menuLabelKey(node: Pick<LabelledMenu, 'code' | 'meta'>): string | undefined {
   const candidates = [node.meta?.i18n ? `menu.${node.meta.i18n}` : '', node.code ? `menu.${node.code}` : ''];
@@ -20,11 +29,13 @@ export function menuLabelKey(node: Pick<LabelledMenu, 'code' | 'meta'>): string 
 
 /** A menu's label in the current language. */
 export function menuLabel(node: LabelledMenu): string {
+  if (showsServerNames()) return node.name;
   const key = menuLabelKey(node);
   return key ? i18n.t(key as never) : node.name;
 }
 
 /** The label of a tab or page: its i18n key when set, else the stored label. */
 export function translatedLabel(label: string, labelKey: string | undefined): string {
+  if (labelKey?.startsWith(MENU_KEY_PREFIX) && showsServerNames()) return label;
   return labelKey && i18n.exists(labelKey) ? i18n.t(labelKey as never) : label;
 }

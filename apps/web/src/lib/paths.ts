@@ -3,3 +3,16 @@ export const PUBLIC_HOME_PATH = '/';
 export const NOT_FOUND_PATH = '/404';
 export const FORBIDDEN_PATH = '/403';
 export const SERVER_ERROR_PATH = '/500';
+
+/** The public website's pages (spec §2), rendered by the server (issue 10); `/` is the first. */
+export const PUBLIC_SITE_PATHS = [
+  PUBLIC_HOME_PATH,
+  '/productServices',
+  '/newsCenter',
+  '/scienceEducation',
+  '/partyBuilding',
+  '/aboutUs',
+  '/newsDetails',
+  '/productDetails',
+  '/systemDetails',
+] as const;

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { fetchBizDictionary } from '../api/lookup';
 import { fetchMenuButtons, fetchMenuRoutes, fetchTopMenus, type MenuNode, type TopMenu } from '../api/menu';
 import { getStore, setStore } from '../lib/storage';
+import { loadCompanyList } from './companies';
 import { filterMenuByRoles, mergeMenus } from './menuRoutes';
 import { buildPermissionSet, clearPermission, hydratePermission, setPermission } from './permission';
 import { onSessionBoundary, useSessionStore } from './session';
@@ -123,7 +124,7 @@ export const useMenuStore = create<MenuState>()((set, get) => ({
   },
 
   loadAll: async () => {
-    await Promise.all([get().loadMenu(''), get().loadTopMenus(), get().loadFlowRoutes()]);
+    await Promise.all([get().loadMenu(''), get().loadTopMenus(), get().loadFlowRoutes(), loadCompanyList()]);
   },
 
   reset: () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../api/menu';
 import {
   filterMenuByRoles,
+  findMenuByGroup,
   findMenuByPagePath,
   findMenuByPath,
   findMenuByRouterPath,
@@ -57,6 +58,18 @@ describe('menu addresses', () => {
     expect(findMenuByPagePath(MENU, '/system/param')).toBeUndefined();
     expect(findMenuByPath(MENU, '/system/param')?.id).toBe('param');
     expect(findMenuByRouterPath(MENU, 'docs')?.path).toBe('https://docs.example.com/');
+  });
+
+  it('finds the item whose group lists a page (spec §3 menu node `group`)', () => {
+    const grouped = [
+      node('param', '参数管理', '/system/param', {
+        group: ['/system/param-detail', ' /system/param/history/index '],
+      }),
+    ];
+    expect(findMenuByGroup(grouped, '/system/param-detail/index')?.id).toBe('param');
+    expect(findMenuByGroup(grouped, '/system/param/history/index')?.id).toBe('param');
+    expect(findMenuByGroup(grouped, '/system/other/index')).toBeUndefined();
+    expect(findMenuByGroup(MENU, '/system/param-detail/index')).toBeUndefined();
   });
 
   it('knows the branch of a leaf', () => {

@@ -68,6 +68,20 @@ export function findMenuByPagePath(nodes: readonly MenuNode[], pathname: string)
   return menuLeaves(nodes).find((node) => !isEmbedded(node) && trimSlash(node.path) === path);
 }
 
+/**
+ * The leaf whose `group` lists `pathname` (with or without the `/index` suffix): a page that is not in the menu
+ * itself but belongs to that item, which the sidebar then shows as selected.
+ */
+export function findMenuByGroup(nodes: readonly MenuNode[], pathname: string): MenuNode | undefined {
+  const path = trimSlash(pathname.endsWith(PAGE_SUFFIX) ? pathname.slice(0, -PAGE_SUFFIX.length) : pathname);
+  return menuLeaves(nodes).find((node) =>
+    (node.group ?? []).some((entry) => {
+      const member = trimSlash(entry);
+      return member === path || member === trimSlash(pathname);
+    }),
+  );
+}
+
 /** A leaf whose menu path is exactly `pathname` (someone typed the menu path without `/index`). */
 export function findMenuByPath(nodes: readonly MenuNode[], pathname: string): MenuNode | undefined {
   const path = trimSlash(pathname);

@@ -21,6 +21,8 @@ interface SessionState extends SessionSnapshot {
   hydrate: () => void;
   /** Signs in; on failure rejects with the server's `error_description` and stores nothing. */
   login: (login: PasswordLogin) => Promise<LoginResult>;
+  /** Takes a token answer obtained another way (third-party login) as the new session. */
+  adopt: (result: LoginResult) => void;
   /** Replaces tokens and user info using the refresh token, under the given (or current) dept and role. */
   refresh: (identity?: { deptId?: string; roleId?: string }) => Promise<LoginResult>;
   /** Server logout (its failure does not matter), then the local clearing of spec §4. */
@@ -95,6 +97,12 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({ ...storeTokens(result), signedOut: false });
     notifyBoundary('login');
     return result;
+  },
+
+  adopt: (result) => {
+    resetLockAndTabs();
+    set({ ...storeTokens(result), signedOut: false });
+    notifyBoundary('login');
   },
 
   refresh: async (identity) => {

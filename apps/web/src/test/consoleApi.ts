@@ -2,7 +2,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { request } from '../api/request';
 import { type MockAnswer, mockAdapter, ok } from './mockAdapter';
 
-/** The menu of the tests: 系统管理 → 参数管理 (registered page) and 系统监控 → 错误日志 (no page). */
+/** The menu of the tests: 系统管理 → 参数管理 (registered page) and 任务调度 (a menu with no page registered). */
 export const MENU_FIXTURE = [
   {
     id: '1',
@@ -16,9 +16,9 @@ export const MENU_FIXTURE = [
       {
         id: '12',
         parentId: '1',
-        code: 'log_error',
-        name: '错误日志',
-        path: '/monitor/log/error',
+        code: 'job',
+        name: '任务调度',
+        path: '/monitor/job',
         source: 'bug',
       },
     ],

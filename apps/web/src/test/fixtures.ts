@@ -22,6 +22,7 @@ export function siteInfoFixture(overrides: Partial<SiteInfo> = {}): SiteInfo {
       switchMode: false,
       languageMode: false,
       socialMode: false,
+      chatMode: false,
       tokenTime: 43000,
       siteKey: 'site',
     },

@@ -18,6 +18,9 @@ import { access, contextOf } from '../../platform/access.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { done, ok, rEmpty, rSchema } from '../../platform/envelope.js';
 import { errorReply } from '../../platform/error-reply.js';
+import { storeLogoutLogData } from '../log/error/routes.js';
+import { smsLoginOf, socialLoginOf } from '../signin/routes.js';
+import { BINDING_COOKIE, readCookie } from '../signin/social.js';
 import { loadOwnProfile } from '../user/profile.js';
 import { createCaptcha } from './captcha.js';
 import { AuthService, OAuthError } from './service.js';
@@ -101,10 +104,65 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
           roleHeader,
         });
       }
+      if (grantType === 'social') {
+        const tenantId = params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER) ?? '';
+        const result = await socialLoginOf(deps)
+          .grant(service, {
+            client,
+            tenantId,
+            source: params.source ?? '',
+            code: params.code ?? '',
+            state: params.state ?? '',
+            binding: readCookie(request.headers.cookie, BINDING_COOKIE),
+            deptHeader,
+            roleHeader,
+            ip: request.ip,
+            userAgent: header(request, 'user-agent') ?? '',
+          })
+          .catch((error: unknown) => {
+            // The provider's own answer (a used code, a bad client secret) is for the log, not the visitor.
+            if (error instanceof OAuthError && error.cause) {
+              request.log.warn({ err: error.cause, source: params.source }, 'third-party login failed');
+            }
+            throw error;
+          });
+        if (result.access_token) {
+          deps.audit.usual(request, {
+            event: 'auth.login',
+            title: '登录成功',
+            tenantId: result.tenant_id,
+            userId: result.user_id,
+            account: result.account,
+            data: { grantType, source: params.source ?? '' },
+          });
+        }
+        return result;
+      }
+      if (grantType === 'sms_code') {
+        const result = await smsLoginOf(deps, app.log).grant(service, {
+          client,
+          tenantId: params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER) ?? '',
+          phone: (params.phone ?? '').trim(),
+          code: (params.code ?? '').trim(),
+          deptHeader,
+          roleHeader,
+          ip: request.ip,
+          userAgent: header(request, 'user-agent') ?? '',
+        });
+        deps.audit.usual(request, {
+          event: 'auth.login',
+          title: '登录成功',
+          tenantId: result.tenant_id,
+          userId: result.user_id,
+          account: result.account,
+          data: { grantType },
+        });
+        return result;
+      }
       if (grantType !== 'password' && grantType !== 'captcha') {
         throw new OAuthError(400, 'unsupported_grant_type', AuthMessage.GRANT_TYPE_UNSUPPORTED);
       }
-      return await service.login({
+      const result = await service.login({
         client,
         grantType,
         tenantId: params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER) ?? PLATFORM_TENANT_ID,
@@ -117,6 +175,15 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
         ip: request.ip,
         userAgent: header(request, 'user-agent') ?? '',
       });
+      deps.audit.usual(request, {
+        event: 'auth.login',
+        title: '登录成功',
+        tenantId: result.tenant_id,
+        userId: result.user_id,
+        account: result.account,
+        data: { grantType },
+      });
+      return result;
     } catch (error) {
       if (error instanceof OAuthError) return oauthFailure(reply, error);
       throw error;
@@ -141,7 +208,10 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
 
   const logout = async (request: FastifyRequest) => {
     const ctx = contextOf(request);
+    // BladeX clients post their local error log here (spec §7 "POST logout with log data"): stored first.
+    if (request.method === 'POST') await storeLogoutLogData(deps, request);
     await deps.sessions.revokeSession(ctx.sessionId, 'logout');
+    deps.audit.usual(request, { event: 'auth.logout', title: '退出登录' });
     request.log.info({ event: 'logout', tenantId: ctx.tenantId, userId: ctx.userId }, 'logout');
     return done();
   };

@@ -51,6 +51,12 @@ export interface LoginRequest {
   userAgent: string;
 }
 
+/** What opening a session needs besides the user: who asks, from where, for which role and department. */
+export type SessionRequest = Pick<
+  LoginRequest,
+  'client' | 'tenantId' | 'deptHeader' | 'roleHeader' | 'ip' | 'userAgent'
+>;
+
 export interface RefreshRequest {
   client: Row<'cubeClient'>;
   refreshToken: string;
@@ -153,8 +159,16 @@ export class AuthService {
     await this.lockout.clear(req.tenantId, account);
     // Account and tenant states are told only to someone who proved the password.
     if (user.status !== 1) throw new OAuthError(400, 'invalid_grant', AuthMessage.USER_DISABLED);
-    await this.assertTenantUsable(req.tenantId);
+    return this.openSession(req, user);
+  }
 
+  /**
+   * Opens a session for a user whose identity the caller has proved (password, third-party login) and answers
+   * the token pair. Runs inside the user's tenant scope.
+   */
+  async openSession(req: SessionRequest, user: Row<'cubeUser'>): Promise<LoginResult> {
+    const { db, config } = this.deps;
+    await this.assertTenantUsable(req.tenantId);
     const { roleIds, deptIds } = this.chooseRoleAndDept(
       user,
       splitIds(user.roleId),

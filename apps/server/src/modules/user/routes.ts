@@ -116,6 +116,11 @@ export const userModule = defineModule('user', (app: FastifyInstance, deps: AppD
           { event: 'password_change_failed', tenantId: ctx.tenantId, userId: ctx.userId, locked },
           'password change: wrong old password',
         );
+        deps.audit.usual(request, {
+          event: 'user.password.change.failed',
+          title: locked ? '修改密码失败,账号已锁定' : '修改密码失败,原密码不正确',
+          level: 'warn',
+        });
         throw new BizError(locked ? AuthMessage.TOO_MANY_FAILURES : AuthMessage.OLD_PASSWORD_WRONG);
       }
       await lockout.clear(ctx.tenantId, ctx.account);
@@ -132,6 +137,7 @@ export const userModule = defineModule('user', (app: FastifyInstance, deps: AppD
         .execute();
       // A changed password ends the account's other sessions (ASVS 7.4.3); this one continues.
       await deps.sessions.revokeUserSessions(ctx.tenantId, ctx.userId, 'password_changed', ctx.sessionId);
+      deps.audit.usual(request, { event: 'user.password.change', title: '修改密码' });
       return done();
     },
   );

@@ -10,8 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database, TableName } from '../../db/types.js';
-import { type Access, access, contextOf, requirePermission } from '../access.js';
+import { type Access, access, contextOf, grantsOf, requirePermission } from '../access.js';
 import type { RequestContext } from '../context.js';
+import { applyDataScope, type DataScopeColumns, dataScopeNarrows } from '../data-scope.js';
 import { now } from '../dates.js';
 import type { AppDeps } from '../deps.js';
 import { ok, rEmpty, rSchema } from '../envelope.js';
@@ -50,6 +51,8 @@ export interface SaveEvent {
   values: Record<string, unknown>;
   /** Reads rows of this entity in the caller's scope (tenant or global), inside the transaction. */
   rows: () => AnySelect;
+  /** Text fields a hook adds to the submit answer beside `id` (e.g. a generated secret, shown this once). */
+  answer?: Record<string, string>;
 }
 
 export interface RemoveEvent {
@@ -64,6 +67,8 @@ export interface CrudKit {
   prefix: string;
   /** Live rows of the entity visible to the caller (tenant, soft delete and the `where` option applied). */
   rows: (db: Executor, ctx: RequestContext) => AnySelect;
+  /** `rows` narrowed by the caller's data scope for the entity's menu: what the kit's own reads use. */
+  readRows: (db: Executor, ctx: RequestContext) => Promise<AnySelect>;
   /** Turns database rows into records as the API shows them (nulls to empty values, `toRecord`). */
   present: (rows: Array<Record<string, unknown>>) => Promise<Array<Record<string, unknown>>>;
   readAccess: Access;
@@ -92,6 +97,13 @@ export interface CrudOptions<E extends EntityDefinition> {
   selectColumns?: ReadonlyArray<FieldOf<E['record']>>;
   /** Extra routes under the same prefix, registered after the kit's own. */
   routes?: (app: FastifyInstance, kit: CrudKit) => void;
+  /**
+   * Which columns carry a row's department and its owner, for the data scopes granted on the entity's menu
+   * (platform/data-scope.ts), applied to list, detail, select, tree and lazy reads of tenant entities. Entities with
+   * audit columns default to `{ dept: 'createDept', creator: 'createUser' }` (BladeX's default `create_dept`); a rule
+   * that needs a column the entity does not declare matches nothing.
+   */
+  dataScope?: DataScopeColumns;
 }
 
 /**
@@ -141,6 +153,25 @@ export function registerCrud<E extends EntityDefinition>(
     const base = scoped(db, ctx).selectFrom(table as never) as AnySelect;
     return options.where ? options.where(base, ctx) : base;
   };
+  const scopeColumns: DataScopeColumns | undefined =
+    options.dataScope ?? (entity.audit ? { dept: 'createDept', creator: 'createUser' } : undefined);
+  const scopeRules = async (ctx: RequestContext) => {
+    if (entity.scope !== 'tenant' || ctx.roleIds.length === 0) return undefined;
+    // The access hook has loaded the grants; a context it did not build (a test, a copy) reads them from the cache.
+    const grants = grantsOf(ctx) ?? (await deps.sessions.roleGrants(ctx.tenantId, ctx.roleIds));
+    return grants.dataScopes.get(entity.permissions.read);
+  };
+  const readRows = async (db: Executor, ctx: RequestContext): Promise<AnySelect> => {
+    const base = rows(db, ctx);
+    const rules = await scopeRules(ctx);
+    if (!rules) return base;
+    return applyDataScope(base, ctx, rules, {
+      table,
+      tenantId: ctx.tenantId,
+      columns: scopeColumns,
+      filters: entity.filters as Record<string, never>,
+    });
+  };
   const updateRows = (db: Executor, ctx: RequestContext) =>
     // biome-ignore lint/suspicious/noExplicitAny: see AnySelect
     scoped(db, ctx).updateTable(table as never) as any;
@@ -151,7 +182,7 @@ export function registerCrud<E extends EntityDefinition>(
         if (row[key] === null || row[key] === undefined) row[key] = empty;
     return options.toRecord ? await options.toRecord(list, handle.db) : list;
   };
-  const kit: CrudKit = { prefix, rows, present, readAccess };
+  const kit: CrudKit = { prefix, rows, readRows, present, readAccess };
 
   const record = entity.record;
   const recordList = pageSchema(record);
@@ -170,7 +201,7 @@ export function registerCrud<E extends EntityDefinition>(
       async (request) => {
         const ctx = contextOf(request);
         const q = parseListQuery(request.query, entity.filters);
-        const filtered = applyFilters(rows(handle.db, ctx), q.filters, handle.kind, table);
+        const filtered = applyFilters(await readRows(handle.db, ctx), q.filters, handle.kind, table);
         const orders = q.orders.length ? q.orders : entity.defaultOrder;
         if (tree) {
           // Tree entities list as a forest (contract §1.9): a match whose parent did not match becomes a root.
@@ -202,7 +233,7 @@ export function registerCrud<E extends EntityDefinition>(
       },
       async (request) => {
         const ctx = contextOf(request);
-        const row = await rows(handle.db, ctx)
+        const row = await (await readRows(handle.db, ctx))
           .select(qualified)
           .where(`${table}.id`, '=', request.query.id)
           .executeTakeFirst();
@@ -217,7 +248,7 @@ export function registerCrud<E extends EntityDefinition>(
     const pick = options.selectColumns ?? (tree ? ['id', tree.parent, tree.title] : columns);
     api.get(`${prefix}/select`, { config: { access: access.authenticated } }, async (request) => {
       const ctx = contextOf(request);
-      let q = rows(handle.db, ctx).select(pick.map((c) => `${table}.${c}`));
+      let q = (await readRows(handle.db, ctx)).select(pick.map((c) => `${table}.${c}`));
       for (const o of entity.defaultOrder) q = q.orderBy(`${table}.${o.field}`, o.direction);
       return ok(await present((await q.execute()) as Array<Record<string, unknown>>));
     });
@@ -226,10 +257,24 @@ export function registerCrud<E extends EntityDefinition>(
   if (tree && has('tree')) {
     api.get(`${prefix}/tree`, { config: { access: readAccess } }, async (request) => {
       const ctx = contextOf(request);
-      const nodes = await readTreeNodes(rows(handle.db, ctx), table, tree);
+      const nodes = await readTreeNodes(await readRows(handle.db, ctx), table, tree);
       return ok(mergeForest(nodes));
     });
   }
+
+  /**
+   * One level of a lazy tree. Under a narrowing data scope the roots are the caller's topmost visible rows (whose
+   * parent is out of scope), as the forest merge makes them for whole trees (BladeX starts a scoped user's lazy
+   * tree at their own department).
+   */
+  const levelOf = async (qb: AnySelect, ctx: RequestContext, parentId: string): Promise<AnySelect> => {
+    if (!tree) return qb;
+    if (parentId === '0' && dataScopeNarrows(ctx, await scopeRules(ctx))) {
+      const visible = (await readRows(handle.db, ctx)).select(`${table}.id`);
+      return qb.where(`${table}.${tree.parent}`, 'not in', visible);
+    }
+    return qb.where(`${table}.${tree.parent}`, '=', parentId);
+  };
 
   if (tree && has('lazyList')) {
     const lazyQuery = z
@@ -247,15 +292,15 @@ export function registerCrud<E extends EntityDefinition>(
         const ctx = contextOf(request);
         const { parentId, ...filters } = request.query as { parentId?: string } & Record<string, unknown>;
         const q = parseListQuery(filters, entity.filters, filterExtras);
-        let filtered = applyFilters(rows(handle.db, ctx), q.filters, handle.kind, table);
+        let filtered = applyFilters(await readRows(handle.db, ctx), q.filters, handle.kind, table);
         // As in the reference: a search without a parent looks through every level.
         if (parentId !== undefined || q.filters.length === 0)
-          filtered = filtered.where(`${table}.${tree.parent}`, '=', parentId ?? '0');
+          filtered = await levelOf(filtered, ctx, parentId ?? '0');
         for (const o of q.orders.length ? q.orders : entity.defaultOrder)
           filtered = filtered.orderBy(`${table}.${o.field}`, o.direction);
         const found = (await filtered.select(qualified).execute()) as Array<Record<string, unknown>>;
         const withChildren = await parentsWithChildren(
-          rows(handle.db, ctx),
+          await readRows(handle.db, ctx),
           table,
           tree.parent,
           found.map((r) => String(r.id)),
@@ -271,12 +316,12 @@ export function registerCrud<E extends EntityDefinition>(
         const ctx = contextOf(request);
         const parentId = request.query.parentId ?? '0';
         const nodes = await readTreeNodes(
-          rows(handle.db, ctx).where(`${table}.${tree.parent}`, '=', parentId),
+          await levelOf(await readRows(handle.db, ctx), ctx, parentId),
           table,
           tree,
         );
         const withChildren = await parentsWithChildren(
-          rows(handle.db, ctx),
+          await readRows(handle.db, ctx),
           table,
           tree.parent,
           nodes.map((n) => n.id),
@@ -294,7 +339,10 @@ export function registerCrud<E extends EntityDefinition>(
         // The route admits readers of the page (platform only for global data); the add or edit code is checked
         // below, once the body says which of the two this is.
         config: { access: writeAccess(entity.permissions.read) },
-        schema: { body: submitBody, response: { 200: rSchema(z.object({ id: z.string() })) } },
+        schema: {
+          body: submitBody,
+          response: { 200: rSchema(z.object({ id: z.string() }).catchall(z.string())) },
+        },
       },
       async (request) => {
         const ctx = contextOf(request);
@@ -303,12 +351,15 @@ export function registerCrud<E extends EntityDefinition>(
         if (code) await requirePermission(handle, ctx, code);
         for (const key of SERVER_WRITTEN_FIELDS) delete values[key];
         const stamp = now();
+        let answer: Record<string, string> | undefined;
         const savedId = await handle.db.transaction().execute(async (trx) => {
           const inScope = () => rows(trx, ctx);
           if (id && !(await inScope().select(`${table}.id`).where(`${table}.id`, '=', id).executeTakeFirst()))
             throw new NotFoundError();
           if (tree) await placeInTree(trx, inScope, updateRows, ctx, table, tree, id, values);
-          await options.beforeSave?.({ ctx, trx, id, values, rows: inScope });
+          const event: SaveEvent = { ctx, trx, id, values, rows: inScope };
+          await options.beforeSave?.(event);
+          answer = event.answer;
           for (const rule of entity.unique ?? []) {
             let q = inScope().select(`${table}.id`);
             for (const f of rule.fields) q = q.where(`${table}.${f}`, '=', values[f]);
@@ -344,7 +395,7 @@ export function registerCrud<E extends EntityDefinition>(
           else await new GlobalData(trx).insertInto(table as SoftDeletedTable, row).execute();
           return newRowId;
         });
-        return ok({ id: savedId });
+        return ok({ ...answer, id: savedId });
       },
     );
   }

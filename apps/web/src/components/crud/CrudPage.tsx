@@ -117,6 +117,7 @@ export function CrudPage<T extends { id: string }>({
   const toolbarContext: CrudToolbarContext<T> = {
     selectedRows: selection.rows,
     selectedIds: selection.keys.map(String),
+    filters: query,
     reload,
     clearSelection: () => setSelection({ keys: [], rows: [] }),
   };

@@ -27,6 +27,11 @@ export function FieldControl({ field, purpose, disabled, ...control }: FieldCont
   // biome-ignore lint/suspicious/noExplicitAny: each antd control types its own value; Form.Item owns it.
   const bind = { ...control, disabled } as any;
 
+  if (field.control && purpose === 'form') {
+    const Control = field.control;
+    return <Control {...bind} />;
+  }
+
   switch (fieldType(field)) {
     case 'textarea':
       return purpose === 'search' ? (

@@ -11,6 +11,7 @@ export {
 export { createTimeField } from './fields';
 export type {
   CrudAddChild,
+  CrudControlProps,
   CrudField,
   CrudFieldType,
   CrudMode,

@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import type { ParseKeys, TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { CrudApi } from '../../api/crud';
 import type { DictSource } from '../../api/dictionary';
 import type { TreeNodeData } from '../tree/TreePicker';
@@ -104,6 +104,19 @@ export interface CrudField {
   min?: number;
   max?: number;
   precision?: number;
+  /**
+   * A control of the screen's own in the add/edit/view form (e.g. an icon picker) instead of the type's; the
+   * search form keeps the type's control.
+   */
+  control?: ComponentType<CrudControlProps>;
+}
+
+/** What `Form.Item` hands a screen's own control. */
+export interface CrudControlProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  id?: string;
 }
 
 /** Permission code of a button, or `true` to always show it; an absent entry hides the button. */
@@ -121,6 +134,8 @@ export interface CrudToolbarContext<T> {
   /** The checked rows (kept across pages). */
   selectedRows: readonly T[];
   selectedIds: readonly string[];
+  /** The list's active filters (search fields and the tree panel's choice), e.g. for an export of what is shown. */
+  filters: Readonly<Record<string, unknown>>;
   /** Loads the list again (in a tree table, every expanded level too). */
   reload: () => Promise<void>;
   clearSelection: () => void;

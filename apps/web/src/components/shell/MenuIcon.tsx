@@ -131,6 +131,11 @@ const ICONS: Record<string, ComponentType> = {
 
 export const DEFAULT_MENU_ICON: ComponentType = AppstoreOutlined;
 
+/** The icon names a menu's `source` can choose from (the icon picker's choices), without the Saber aliases. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS).filter(
+  (name) => !name.startsWith('icon-'),
+);
+
 /** The icon component of a menu `source`; the default icon when unknown. */
 export function menuIconOf(source: string | undefined | null): ComponentType {
   const name = (source ?? '')

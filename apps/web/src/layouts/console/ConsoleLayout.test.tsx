@@ -72,8 +72,8 @@ describe('console shell', { timeout: 45_000 }, () => {
   it('opens menu pages as tabs; closing the active one moves to the previous; close all goes home', async () => {
     const { router, sidebar } = await openShell();
     fireEvent.click(within(sidebar).getByText('系统管理'));
-    fireEvent.click(await within(sidebar).findByText('错误日志'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/log/error/index'));
+    fireEvent.click(await within(sidebar).findByText('任务调度'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/job/index'));
     await act(() => router.navigate('/wel/dashboard'));
     await waitFor(() => expect(useTabsStore.getState().tabs).toHaveLength(3));
 
@@ -82,11 +82,8 @@ describe('console shell', { timeout: 45_000 }, () => {
     expect(within(tabList).getAllByLabelText('关闭')).toHaveLength(2);
 
     fireEvent.click(within(tabList).getAllByLabelText('关闭')[1]!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/log/error/index'));
-    expect(useTabsStore.getState().tabs.map((tab) => tab.value)).toEqual([
-      HOME_PATH,
-      '/monitor/log/error/index',
-    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/job/index'));
+    expect(useTabsStore.getState().tabs.map((tab) => tab.value)).toEqual([HOME_PATH, '/monitor/job/index']);
 
     fireEvent.mouseEnter(screen.getByRole('button', { name: /更多/ }));
     fireEvent.click(await screen.findByText('关闭全部'));
@@ -125,6 +122,9 @@ describe('console shell', { timeout: 45_000 }, () => {
     expect(useTabsStore.getState().tabs.map((tab) => tab.value)).toContain('/myiframe/docs');
 
     fireEvent.click(within(sidebar).getByText('企业官网'));
+    // Spec §5, §8: an outside link in a new window opens only after the user confirms.
+    expect(open).not.toHaveBeenCalled();
+    await confirm('即将在新标签页中打开外部链接 https://www.example.com/，是否继续?');
     expect(open).toHaveBeenCalledWith('https://www.example.com/', '_blank', 'noopener');
     expect(router.state.location.pathname).toBe('/myiframe/docs');
   });
@@ -138,7 +138,7 @@ describe('console shell', { timeout: 45_000 }, () => {
               code: 'flow',
               dictKey: '1',
               dictValue: '发明专利全流程',
-              remark: '/monitor/log/error',
+              remark: '/monitor/job',
             },
             {
               id: 'f2',
@@ -157,7 +157,7 @@ describe('console shell', { timeout: 45_000 }, () => {
     expect(screen.getByText('专利申请审批流程')).toBeTruthy();
     expect(screen.queryByText('切换部门')).toBeNull();
     fireEvent.click(screen.getByText('发明专利全流程'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/log/error/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/job/index'));
   });
 
   it('clears the server cache after the confirmation', async () => {
@@ -296,7 +296,7 @@ describe('console shell', { timeout: 45_000 }, () => {
     const info = siteInfoFixture();
     const refreshed = loginResultFixture({ access_token: 'access-2', dept_id: 'd2', role_id: 'r2' });
     const { adapter, router } = await openShell(
-      '/monitor/log/error/index',
+      '/monitor/job/index',
       (config) => {
         if (config.url?.endsWith('/dept/select')) return ok([{ id: 'd2', deptName: '研发部' }]);
         if (config.url?.endsWith('/role/select')) return ok([{ id: 'r2', roleName: '审核员' }]);

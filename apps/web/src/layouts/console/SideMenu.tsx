@@ -6,6 +6,7 @@ import type { MenuNode } from '../../api/menu';
 import { MenuIcon } from '../../components/shell/MenuIcon';
 import { menuLabel } from '../../lib/labels';
 import {
+  findMenuByGroup,
   findMenuByPagePath,
   findMenuByRouterPath,
   hasChildren,
@@ -40,7 +41,7 @@ function useSelectedNode(menu: readonly MenuNode[]): MenuNode | undefined {
     if (pathname.startsWith(`${IFRAME_PREFIX}/`)) {
       return findMenuByRouterPath(menu, decodeURIComponent(pathname.slice(IFRAME_PREFIX.length + 1)));
     }
-    return findMenuByPagePath(menu, pathname);
+    return findMenuByPagePath(menu, pathname) ?? findMenuByGroup(menu, pathname);
   }, [menu, pathname]);
 }
 

@@ -3,6 +3,7 @@ import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../api/menu';
 import { BrandLogo } from '../../components/BrandLogo';
+import { AssistantButton } from '../../components/shell/AssistantButton';
 import { ColorPickerButton } from '../../components/shell/ColorPickerButton';
 import { ErrorLogButton } from '../../components/shell/ErrorLogButton';
 import { FullscreenButton } from '../../components/shell/FullscreenButton';
@@ -33,7 +34,7 @@ interface TopBarProps {
  */
 export function TopBar({ level, theme, menu, onOpenMenu }: TopBarProps) {
   const { t } = useTranslation();
-  const { languageMode } = useRuntimeConfig();
+  const { languageMode, chatMode } = useRuntimeConfig();
   const isCollapse = useSettingsStore((state) => state.isCollapse);
   const toggleCollapse = useSettingsStore((state) => state.toggleCollapse);
   const setSearch = useSettingsStore((state) => state.setSearch);
@@ -77,6 +78,7 @@ export function TopBar({ level, theme, menu, onOpenMenu }: TopBarProps) {
             <SearchOutlined />
           </HeaderAction>
         ) : null}
+        {chatMode ? <AssistantButton /> : null}
         <ErrorLogButton />
         <NoticeBell />
         {level >= 2 ? <LockButton /> : null}

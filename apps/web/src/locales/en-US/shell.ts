@@ -4,6 +4,8 @@ import type { Messages } from '../zh-CN';
 
 export const shell: Messages['shell'] = {
   expand: 'Expand menu',
+  externalLinkTitle: 'Open external link',
+  externalLinkConfirm: 'The external link {{url}} opens in a new tab. Continue?',
   collapse: 'Collapse menu',
   fullScreen: 'Full screen',
   exitFullScreen: 'Exit full screen',
@@ -99,4 +101,15 @@ export const notice: Messages['notice'] = {
     message: 'Messages',
     notice: 'Notices',
   },
+};
+
+export const assistant: Messages['assistant'] = {
+  title: 'Assistant',
+  me: 'Me',
+  question: 'Question',
+  placeholder: 'Ask a question; Enter sends, Shift+Enter adds a line',
+  send: 'Send',
+  stop: 'Stop',
+  clear: 'Clear',
+  empty: 'Ask me about patents, trademarks, copyright and other IP matters',
 };

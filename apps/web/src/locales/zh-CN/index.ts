@@ -5,7 +5,18 @@ import { exception, iframe, notFound, routeError } from './exception';
 import { flow, menu } from './menu';
 import { home } from './public';
 import { screens } from './screens';
-import { errorLog, language, notice, search, shell, switchDept, tabs, theme, userMenu } from './shell';
+import {
+  assistant,
+  errorLog,
+  language,
+  notice,
+  search,
+  shell,
+  switchDept,
+  tabs,
+  theme,
+  userMenu,
+} from './shell';
 import { welcome } from './welcome';
 
 /**
@@ -37,6 +48,7 @@ const zhCN = {
   lock,
   theme,
   errorLog,
+  assistant,
   language,
   notice,
   exception,

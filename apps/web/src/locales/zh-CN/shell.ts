@@ -2,6 +2,8 @@
 
 export const shell = {
   expand: '展开菜单',
+  externalLinkTitle: '打开外部链接',
+  externalLinkConfirm: '即将在新标签页中打开外部链接 {{url}}，是否继续?',
   collapse: '收起菜单',
   fullScreen: '全屏',
   exitFullScreen: '退出全屏',
@@ -97,4 +99,15 @@ export const notice = {
     message: '消息',
     notice: '通知',
   },
+};
+
+export const assistant = {
+  title: '智能助手',
+  me: '我',
+  question: '问题',
+  placeholder: '输入问题，Enter 发送，Shift+Enter 换行',
+  send: '发送',
+  stop: '停止',
+  clear: '清空对话',
+  empty: '可以问我专利、商标、版权等知识产权问题',
 };

@@ -1,57 +1,20 @@
 import { hostname } from 'node:os';
-import { pageSchema } from '@cube/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { logErrorEntity, logErrorStatsSchema } from '@cube/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
-import { idSchema, readPage } from '../../../platform/crud/index.js';
+import { registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { AppError, NotFoundError } from '../../../platform/errors.js';
+import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
-import { applyFilters, type FieldMap, parseListQuery } from '../../../platform/list-query.js';
 import { tenantData } from '../../../platform/tenant-data.js';
-import { browserErrorUpload, toLogErrorRow } from './browser-entry.js';
+import { countsOverTime, hoursAgo, installCrossTenantReads, topCounts } from '../reads.js';
+import { type BrowserErrorEntry, browserErrorUpload, toLogErrorRow } from './browser-entry.js';
 
-export const logErrorRecord = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  serviceId: z.string(),
-  serverHost: z.string(),
-  serverIp: z.string(),
-  env: z.string(),
-  method: z.string(),
-  requestUri: z.string(),
-  userAgent: z.string(),
-  remoteIp: z.string(),
-  params: z.string(),
-  stackTrace: z.string(),
-  exceptionName: z.string(),
-  message: z.string(),
-  fileName: z.string(),
-  lineNumber: z.number().nullable(),
-  createBy: z.string(),
-  createTime: z.string(),
-});
-const LOG_COLUMNS = Object.keys(logErrorRecord.shape) as Array<keyof typeof logErrorRecord.shape>;
-
-const FILTER_FIELDS: FieldMap = {
-  id: 'id',
-  serviceId: 'string',
-  serverHost: 'string',
-  serverIp: 'string',
-  env: 'string',
-  method: 'string',
-  requestUri: 'string',
-  userAgent: 'string',
-  remoteIp: 'string',
-  exceptionName: 'string',
-  message: 'string',
-  fileName: 'string',
-  lineNumber: 'integer',
-  createBy: 'string',
-  createTime: 'date',
-};
+/** The record as `list`/`detail` answer it (the contract's definition). */
+export const logErrorRecord = logErrorEntity.record;
 
 const USER_AGENT_MAX = 500;
 
@@ -67,6 +30,58 @@ export const errorLogQuotaKey = (tenantId: string) => `log-error-quota:${tenantI
 export const ERROR_LOG_QUOTA_MESSAGE = `本租户错误日志每小时最多上传${ERROR_LOG_QUOTA_PER_HOUR}条,请稍后再试`;
 const quotaExceeded = () => new AppError(429, 429, ERROR_LOG_QUOTA_MESSAGE);
 
+/** Counts `count` entries against the tenant's hour, or refuses them all when they do not fit. */
+async function takeQuota(deps: AppDeps, tenantId: string, count: number, log: FastifyBaseLogger) {
+  const key = errorLogQuotaKey(tenantId);
+  const refuse = () => {
+    log.warn({ event: 'error_log_quota', tenantId, count }, 'error log upload refused: tenant quota');
+    return quotaExceeded();
+  };
+  // A refused upload is not counted, so the rest of the hour stays open to smaller ones.
+  if (Number((await deps.store.get(key)) ?? 0) + count > ERROR_LOG_QUOTA_PER_HOUR) throw refuse();
+  // One increment per entry (the store counts in ones); a concurrent upload that took the rest wins the race.
+  const counts = await Promise.all(
+    Array.from({ length: count }, () => deps.store.increment(key, QUOTA_WINDOW_SECONDS)),
+  );
+  if (Math.max(...counts) > ERROR_LOG_QUOTA_PER_HOUR) throw refuse();
+}
+
+/**
+ * Stores entries of the browser's local error log for the signed-in caller, within the tenant's hourly quota
+ * (429 when they do not fit; nothing stored). Used by `error/upload` and by the log data a BladeX client posts
+ * to `POST /oauth/logout` (spec §7). Written at once, not through the log recorder: the caller is told the count.
+ */
+export async function storeBrowserErrors(
+  deps: AppDeps,
+  request: FastifyRequest,
+  entries: BrowserErrorEntry[],
+): Promise<number> {
+  const ctx = contextOf(request);
+  const receivedFrom = {
+    account: ctx.account,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
+    remoteIp: request.ip,
+    serverHost: hostname(),
+    serverIp: request.socket.localAddress ?? '',
+    env: deps.config.production ? 'prod' : 'dev',
+  };
+  const receivedAt = new Date();
+  const rows = entries.map((entry) => ({
+    id: newId(),
+    ...toLogErrorRow(entry, receivedFrom, receivedAt),
+  }));
+  await takeQuota(deps, ctx.tenantId, rows.length, request.log);
+  await deps.db.db.transaction().execute(async (trx) => {
+    const logs = tenantData(trx, ctx);
+    for (const row of rows) await logs.insertInto('cubeLogError', row).execute();
+  });
+  request.log.info(
+    { event: 'error_log_upload', tenantId: ctx.tenantId, userId: ctx.userId, count: rows.length },
+    'error log uploaded',
+  );
+  return rows.length;
+}
+
 /**
  * The error log (contract §14) of the caller's tenant: the browser uploads its local error log here, and
  * holders of `log_error` read it, newest first.
@@ -74,23 +89,6 @@ const quotaExceeded = () => new AppError(429, 429, ERROR_LOG_QUOTA_MESSAGE);
 export const errorLogModule = defineModule('log/error', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-log/error';
-  const readAccess = access.permission('log_error');
-
-  /** Counts `count` entries against the tenant's hour, or refuses them all when they do not fit. */
-  const takeQuota = async (tenantId: string, count: number, log: FastifyBaseLogger) => {
-    const key = errorLogQuotaKey(tenantId);
-    const refuse = () => {
-      log.warn({ event: 'error_log_quota', tenantId, count }, 'error log upload refused: tenant quota');
-      return quotaExceeded();
-    };
-    // A refused upload is not counted, so the rest of the hour stays open to smaller ones.
-    if (Number((await deps.store.get(key)) ?? 0) + count > ERROR_LOG_QUOTA_PER_HOUR) throw refuse();
-    // One increment per entry (the store counts in ones); a concurrent upload that took the rest wins the race.
-    const counts = await Promise.all(
-      Array.from({ length: count }, () => deps.store.increment(key, QUOTA_WINDOW_SECONDS)),
-    );
-    if (Math.max(...counts) > ERROR_LOG_QUOTA_PER_HOUR) throw refuse();
-  };
 
   api.post(
     `${prefix}/upload`,
@@ -100,81 +98,51 @@ export const errorLogModule = defineModule('log/error', (app: FastifyInstance, d
       bodyLimit: 2 * 1024 * 1024,
       schema: { body: browserErrorUpload, response: { 200: rSchema(z.object({ count: z.number() })) } },
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      const receivedFrom = {
-        account: ctx.account,
-        userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
-        remoteIp: request.ip,
-        serverHost: hostname(),
-        serverIp: request.socket.localAddress ?? '',
-        env: deps.config.production ? 'prod' : 'dev',
-      };
-      const receivedAt = new Date();
-      const rows = request.body.map((entry) => ({
-        id: newId(),
-        ...toLogErrorRow(entry, receivedFrom, receivedAt),
-      }));
-      await takeQuota(ctx.tenantId, rows.length, request.log);
-      await deps.db.db.transaction().execute(async (trx) => {
-        const logs = tenantData(trx, ctx);
-        for (const row of rows) await logs.insertInto('cubeLogError', row).execute();
-      });
-      request.log.info(
-        { event: 'error_log_upload', tenantId: ctx.tenantId, userId: ctx.userId, count: rows.length },
-        'error log uploaded',
-      );
-      return ok({ count: rows.length });
-    },
+    async (request) => ok({ count: await storeBrowserErrors(deps, request, request.body) }),
   );
 
-  api.get(
-    `${prefix}/list`,
-    {
-      config: { access: readAccess },
-      schema: {
-        querystring: z.record(z.string(), z.unknown()),
-        response: {
-          200: rSchema(pageSchema(logErrorRecord)),
+  // Reads (list, detail) through the CRUD kit, from the contract's definition; `stats` feeds the screen's charts.
+  installCrossTenantReads(app, deps);
+  registerCrud(app, deps, logErrorEntity, {
+    table: 'cubeLogError',
+    readOnly: true,
+    routes: (scope, kit) => {
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        `${kit.prefix}/stats`,
+        {
+          config: { access: kit.readAccess },
+          schema: { response: { 200: rSchema(logErrorStatsSchema) } },
         },
-      },
-    },
-    async (request) => {
-      const ctx = contextOf(request);
-      const query = parseListQuery(request.query, FILTER_FIELDS);
-      const logs = applyFilters(
-        tenantData(deps.db.db, ctx).selectFrom('cubeLogError'),
-        query.filters,
-        deps.db.kind,
+        async (request) => {
+          const ctx = contextOf(request);
+          const rows = () => kit.rows(deps.db.db, ctx);
+          return ok({
+            perDay: await countsOverTime(rows(), deps.db.kind, 'day'),
+            byName: await topCounts(rows(), 'exceptionName', hoursAgo(24 * 7)),
+          });
+        },
       );
-      const orders = query.orders.length
-        ? query.orders
-        : [
-            { field: 'createTime', direction: 'desc' as const },
-            { field: 'id', direction: 'desc' as const },
-          ];
-      const page = await readPage(logs, { current: query.current, size: query.size, orders }, (qb) =>
-        qb.select(LOG_COLUMNS),
-      );
-      return ok(page as never);
     },
-  );
-
-  api.get(
-    `${prefix}/detail`,
-    {
-      config: { access: readAccess },
-      schema: { querystring: z.object({ id: idSchema }), response: { 200: rSchema(logErrorRecord) } },
-    },
-    async (request) => {
-      const ctx = contextOf(request);
-      const row = await tenantData(deps.db.db, ctx)
-        .selectFrom('cubeLogError')
-        .select(LOG_COLUMNS)
-        .where('id', '=', request.query.id)
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      return ok(row);
-    },
-  );
+  });
 });
+
+/**
+ * The log data a BladeX client posts with `POST /oauth/logout` (spec §7; Saber's `sendLogs(list)`): a list of
+ * local error-log entries, stored before the session is revoked. The sign-out itself never fails because of
+ * them: entries that do not validate, or that exceed the tenant's hourly quota, are skipped with a warning.
+ */
+export async function storeLogoutLogData(deps: AppDeps, request: FastifyRequest): Promise<number> {
+  const body = request.body;
+  if (!Array.isArray(body) || body.length === 0) return 0;
+  const parsed = browserErrorUpload.safeParse(body);
+  if (!parsed.success) {
+    request.log.warn({ event: 'logout_log_data_invalid' }, 'logout log data not stored: invalid entries');
+    return 0;
+  }
+  try {
+    return await storeBrowserErrors(deps, request, parsed.data);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) return 0;
+    throw error;
+  }
+}

@@ -1,22 +1,40 @@
-import { createReadStream } from 'node:fs';
+import { attachEntity } from '@cube/contract';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, contextOf } from '../../../platform/access.js';
+import { access, contextOf, requirePermission } from '../../../platform/access.js';
+import type { RequestContext } from '../../../platform/context.js';
+import { formatDateTime, now } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
-import { ok, rSchema } from '../../../platform/envelope.js';
+import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
 import { AppError, BizError, NotFoundError } from '../../../platform/errors.js';
+import { newId } from '../../../platform/ids.js';
+import { TenantData } from '../../../platform/tenant-data.js';
+import { fileServiceOf } from './file-service.js';
 import { ALLOWED_EXTENSIONS_TEXT, extensionOf, FILE_KINDS } from './file-types.js';
-import { FILE_LINK_PREFIX, LocalFileStore, storedExtension } from './storage.js';
+import { FILE_LINK_PREFIX, type ObjectName, parseObjectName } from './storage.js';
 
-/** `BladeFile` of contract §15; `link` = `domain` + `/` + `name`. */
+/** `BladeFile` of contract §15; `link` = `domain` + `/` + `name`; `attachId` for `put-file-attach`. */
 export const storedFileSchema = z.object({
   link: z.string(),
   domain: z.string(),
   name: z.string(),
   originalName: z.string(),
+  attachId: z.string().optional(),
 });
+
+/** `stat-file` (contract §15 `OssFile`). */
+const statSchema = z.object({
+  link: z.string(),
+  name: z.string(),
+  length: z.number(),
+  putTime: z.string(),
+  contentType: z.string(),
+});
+
+export const ATTACH_DOWNLOAD_PATH = `${attachEntity.api}/download`;
+const ENDPOINT = '/api/cube-resource/oss/endpoint';
 
 /** Room for the multipart envelope around the file when a declared request length is checked up front. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -34,14 +52,32 @@ function cleanOriginalName(fileName: string): string {
   return printable.trim().slice(0, 255);
 }
 
+const fileNameQuery = z.object({ fileName: z.string({ error: '缺少必要的请求参数: fileName' }) }).loose();
+
+/** The link a stored object is reached by: public objects by name, private attachments through the download route. */
+const linkOf = (object: ObjectName, attachId?: string) =>
+  object.private && attachId
+    ? `${ATTACH_DOWNLOAD_PATH}?id=${attachId}`
+    : `${FILE_LINK_PREFIX}/${object.name}`;
+
 /**
- * Object storage on local disk (contract §15): `put-file` stores one upload of the caller's tenant; `file/*`
- * serves it back. Multipart parsing is registered for this scope only.
+ * Object storage (contract §15). Uploads go to the caller's tenant's enabled backend (local disk by default, or an
+ * S3-compatible store); every name carries its tenant and is refused to callers of other tenants; public files are
+ * served by name, attachments only to signed-in users of their tenant. Multipart parsing is registered for this
+ * scope only.
  */
 export const ossModule = defineModule('resource/oss', (app: FastifyInstance, deps: AppDeps): void => {
-  const store = new LocalFileStore(deps.config.dataDir);
+  const files = fileServiceOf(deps);
+  const handle = deps.db;
   const maxBytes = deps.config.uploadMaxBytes;
   const tooLarge = () => new AppError(413, 413, `上传文件大小不能超过${sizeLabel(maxBytes)}`);
+
+  /** A caller's own object by name: of the caller's tenant, or not found (another tenant's names do not exist). */
+  const ownObject = (ctx: RequestContext, fileName: string): ObjectName => {
+    const object = parseObjectName(fileName);
+    if (!object || object.tenantId !== ctx.tenantId) throw new NotFoundError();
+    return object;
+  };
 
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -49,62 +85,234 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
+    /** The one uploaded file of a request: accepted type, non-empty, content matching its extension. */
+    const readUpload = async (request: FastifyRequest) => {
+      // A declared length far beyond the cap is refused before any of the body is read.
+      if (Number(request.headers['content-length']) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+      if (!request.isMultipart()) throw new BizError('请选择要上传的文件');
+      let part: MultipartFile | undefined;
+      let content: Buffer;
+      try {
+        part = await request.file();
+        if (part?.fieldname !== 'file') throw new BizError('请选择要上传的文件');
+        content = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof scope.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+        throw error;
+      }
+      const originalName = cleanOriginalName(part.filename);
+      const ext = extensionOf(originalName);
+      if (!ext) throw new BizError(`不支持的文件类型，仅支持 ${ALLOWED_EXTENSIONS_TEXT}`);
+      if (content.length === 0) throw new BizError('上传文件不能为空');
+      if (!FILE_KINDS[ext]?.matches(content)) throw new BizError('文件内容与文件类型不符');
+      return { originalName, ext, content };
+    };
+
+    const uploadConfig = (base = access.authenticated) => ({
+      access: base,
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+    });
+
     api.post(
-      '/api/cube-resource/oss/endpoint/put-file',
+      `${ENDPOINT}/put-file`,
+      { config: uploadConfig(), schema: { response: { 200: rSchema(storedFileSchema) } } },
+      async (request) => {
+        const ctx = contextOf(request);
+        const upload = await readUpload(request);
+        const { object, store } = await files.newObject(ctx.tenantId, upload.ext, false);
+        await store.put(object.key, upload.content, files.contentTypeOf(object));
+        request.log.info(
+          { event: 'file_uploaded', tenantId: ctx.tenantId, userId: ctx.userId, name: object.name },
+          'file uploaded',
+        );
+        return ok({
+          link: linkOf(object),
+          domain: FILE_LINK_PREFIX,
+          name: object.name,
+          originalName: upload.originalName,
+        });
+      },
+    );
+
+    // BladeX records an attachment row for these uploads; they are private: reachable only through the
+    // attachment download route, by signed-in users of the tenant.
+    api.post(
+      `${ENDPOINT}/put-file-attach`,
+      { config: uploadConfig(), schema: { response: { 200: rSchema(storedFileSchema) } } },
+      async (request) => {
+        const ctx = contextOf(request);
+        const upload = await readUpload(request);
+        const { object, store } = await files.newObject(ctx.tenantId, upload.ext, true);
+        await store.put(object.key, upload.content, files.contentTypeOf(object));
+        const attachId = newId();
+        const link = linkOf(object, attachId);
+        const stamp = now();
+        try {
+          await new TenantData(handle.db, ctx.tenantId)
+            .insertInto('cubeAttach', {
+              id: attachId,
+              link,
+              domain: FILE_LINK_PREFIX,
+              name: object.name,
+              originalName: upload.originalName,
+              extension: object.ext,
+              contentType: files.contentTypeOf(object),
+              attachSize: upload.content.length,
+              createUser: ctx.userId,
+              createDept: ctx.deptId || null,
+              createTime: stamp,
+              updateUser: ctx.userId,
+              updateTime: stamp,
+              status: 1,
+              isDeleted: 0,
+            })
+            .execute();
+        } catch (error) {
+          // No row, no file: an object nobody can list is removed again.
+          await store.remove(object.key).catch(() => undefined);
+          throw error;
+        }
+        request.log.info(
+          {
+            event: 'attach_uploaded',
+            tenantId: ctx.tenantId,
+            userId: ctx.userId,
+            attachId,
+            name: object.name,
+          },
+          'attachment uploaded',
+        );
+        return ok({
+          link,
+          domain: FILE_LINK_PREFIX,
+          name: object.name,
+          originalName: upload.originalName,
+          attachId,
+        });
+      },
+    );
+
+    // Replaces the content of one of the tenant's own objects under the same name (an edited document keeps
+    // its link). Only names put-file generated exist; the new content must be of the same type; the caller needs
+    // the attachment upload code.
+    api.post(
+      `${ENDPOINT}/put-file-by-name-cover`,
       {
-        config: { access: access.authenticated, rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: { response: { 200: rSchema(storedFileSchema) } },
+        config: uploadConfig(),
+        schema: { querystring: fileNameQuery, response: { 200: rSchema(storedFileSchema) } },
       },
       async (request) => {
         const ctx = contextOf(request);
-        // A declared length far beyond the cap is refused before any of the body is read.
-        if (Number(request.headers['content-length']) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-        if (!request.isMultipart()) throw new BizError('请选择要上传的文件');
-        let part: MultipartFile | undefined;
-        let content: Buffer;
-        try {
-          part = await request.file();
-          if (part?.fieldname !== 'file') throw new BizError('请选择要上传的文件');
-          content = await part.toBuffer();
-        } catch (error) {
-          if (error instanceof scope.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-          throw error;
+        const object = ownObject(ctx, request.query.fileName);
+        // Replacing a file others see (an avatar, an attachment) is an attachment administrator's act.
+        await requirePermission(handle, ctx, attachEntity.permissions.add as string);
+        const store = await files.storeOf(object);
+        if (!store || !(await store.stat(object.key))) throw new NotFoundError();
+        const upload = await readUpload(request);
+        if (upload.ext !== object.ext) throw new BizError('文件类型与原文件不一致');
+        await store.put(object.key, upload.content, files.contentTypeOf(object));
+        let attachId: string | undefined;
+        if (object.private) {
+          const row = await new TenantData(handle.db, ctx.tenantId)
+            .selectFrom('cubeAttach')
+            .select('id')
+            .where('name', '=', object.name)
+            .executeTakeFirst();
+          attachId = row?.id;
+          await new TenantData(handle.db, ctx.tenantId)
+            .updateTable('cubeAttach')
+            .set({ attachSize: upload.content.length, updateUser: ctx.userId, updateTime: now() })
+            .where('name', '=', object.name)
+            .execute();
         }
-        const originalName = cleanOriginalName(part.filename);
-        const ext = extensionOf(originalName);
-        if (!ext) throw new BizError(`不支持的文件类型，仅支持 ${ALLOWED_EXTENSIONS_TEXT}`);
-        if (content.length === 0) throw new BizError('上传文件不能为空');
-        if (!FILE_KINDS[ext]?.matches(content)) throw new BizError('文件内容与文件类型不符');
-        const name = await store.save(ctx.tenantId, ext, content);
+        return ok({
+          link: linkOf(object, attachId),
+          domain: FILE_LINK_PREFIX,
+          name: object.name,
+          originalName: upload.originalName,
+          ...(attachId ? { attachId } : {}),
+        });
+      },
+    );
+
+    api.get(
+      `${ENDPOINT}/stat-file`,
+      {
+        config: { access: access.authenticated },
+        schema: { querystring: fileNameQuery, response: { 200: rSchema(statSchema) } },
+      },
+      async (request) => {
+        const ctx = contextOf(request);
+        const object = ownObject(ctx, request.query.fileName);
+        const store = await files.storeOf(object);
+        const info = store ? await store.stat(object.key) : undefined;
+        if (!info) throw new NotFoundError();
+        let attachId: string | undefined;
+        if (object.private) {
+          const row = await new TenantData(handle.db, ctx.tenantId)
+            .selectFrom('cubeAttach')
+            .select('id')
+            .where('name', '=', object.name)
+            .executeTakeFirst();
+          attachId = row?.id;
+        }
+        return ok({
+          link: linkOf(object, attachId),
+          name: object.name,
+          length: info.size,
+          putTime: formatDateTime(info.modified),
+          contentType: files.contentTypeOf(object),
+        });
+      },
+    );
+
+    // Deletes one of the tenant's objects and the attachment rows that point at it. Removing stored files is an
+    // attachment administrator's act, so it needs the attachment delete code.
+    api.post(
+      `${ENDPOINT}/remove-file`,
+      {
+        config: { access: access.permission(attachEntity.permissions.remove as string) },
+        schema: { querystring: fileNameQuery, response: { 200: rEmpty } },
+      },
+      async (request) => {
+        const ctx = contextOf(request);
+        const object = ownObject(ctx, request.query.fileName);
+        const store = await files.storeOf(object);
+        if (!store || !(await store.stat(object.key))) throw new NotFoundError();
+        await new TenantData(handle.db, ctx.tenantId)
+          .updateTable('cubeAttach')
+          .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: now() })
+          .where('name', '=', object.name)
+          .execute();
+        await store.remove(object.key);
         request.log.info(
-          { event: 'file_uploaded', tenantId: ctx.tenantId, userId: ctx.userId, name, bytes: content.length },
-          'file uploaded',
+          { event: 'file_removed', tenantId: ctx.tenantId, userId: ctx.userId, name: object.name },
+          'file removed',
         );
-        return ok({ link: `${FILE_LINK_PREFIX}/${name}`, domain: FILE_LINK_PREFIX, name, originalName });
+        return ok({});
       },
     );
 
     // Public on purpose: files are shown through <img src> and plain links, which cannot send the Cube-Auth
     // header. What protects a file is its name: it carries 128 random bits and the tenant it belongs to, and
     // only names of exactly the shape put-file generates are looked up (anything else, `..` included, is 404
-    // before the file system is touched). Responses are never sniffed, never scripted (CSP sandbox), and only
-    // images are shown inline; every other type is downloaded.
+    // before any storage is touched); private attachments are never served here. Responses are never sniffed,
+    // never scripted (CSP sandbox), and only images are shown inline; every other type is downloaded.
     api.get(`${FILE_LINK_PREFIX}/*`, { config: { access: access.public } }, async (request, reply) => {
-      const name = (request.params as { '*': string })['*'];
-      const ext = storedExtension(name);
-      const kind = ext ? FILE_KINDS[ext] : undefined;
-      const file = store.pathOf(name);
-      const size = file ? await store.sizeOf(file) : undefined;
-      if (!kind || !file || size === undefined) throw new NotFoundError();
-      const fileName = name.slice(name.lastIndexOf('/') + 1);
+      const object = parseObjectName((request.params as { '*': string })['*']);
+      const kind = object && !object.private ? FILE_KINDS[object.ext] : undefined;
+      const store = object && kind ? await files.storeOf(object) : undefined;
+      const found = object && store ? await store.read(object.key) : undefined;
+      if (!object || !kind || !found) throw new NotFoundError();
+      const fileName = object.name.slice(object.name.lastIndexOf('/') + 1);
       return reply
         .header('content-type', kind.contentType)
-        .header('content-length', size)
+        .header('content-length', found.size)
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', `${kind.inline ? 'inline' : 'attachment'}; filename="${fileName}"`)
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(createReadStream(file));
+        .send(found.body);
     });
   });
 });

@@ -10,10 +10,16 @@ import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import { tenantData } from '../../../platform/tenant-data.js';
+import { packageMenuIds } from '../tenant/package-menus.js';
+import { registerMenuAdmin } from './admin.js';
+import { grantedMenuIds } from './grants.js';
 
 const MENU_CATEGORY = { menu: 1, button: 2 } as const;
 
-const menuFields = {
+/** Menus are platform rows; a node names the platform tenant as their owner (spec §3 "Menu node" `tenantId`). */
+const MENU_OWNER_TENANT = '000000';
+
+const storedFields = {
   id: z.string(),
   parentId: z.string(),
   code: z.string(),
@@ -26,7 +32,43 @@ const menuFields = {
   action: z.number(),
   isOpen: z.number(),
 };
+type StoredMenu = { [K in keyof typeof storedFields]: z.infer<(typeof storedFields)[K]> } & {
+  roles: string;
+  routeGroup: string;
+  routeQuery: string;
+};
+
+/**
+ * Route fields the spec's client reads beside BladeX's MenuVO (spec §3 "Menu node"): the owner tenant, `meta`
+ * with the i18n key (the menu code) and the role aliases the item is limited to (the client hides it from other
+ * roles, spec §6), `group` (further paths that select the item) and `query` (what its page opens with).
+ */
+const menuFields = {
+  ...storedFields,
+  tenantId: z.string(),
+  meta: z.object({ i18n: z.string(), roles: z.array(z.string()) }),
+  group: z.array(z.string()),
+  query: z.record(z.string(), z.string()),
+};
 type MenuRow = { [K in keyof typeof menuFields]: z.infer<(typeof menuFields)[K]> };
+
+const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** A stored menu as the node the client reads. */
+export function toRouteNode(row: StoredMenu): MenuRow {
+  const { roles, routeGroup, routeQuery, ...menu } = row;
+  return {
+    ...menu,
+    tenantId: MENU_OWNER_TENANT,
+    meta: { i18n: menu.code, roles: splitList(roles ?? '') },
+    group: splitList(routeGroup ?? ''),
+    query: Object.fromEntries(new URLSearchParams((routeQuery ?? '').replace(/^\?/, ''))),
+  };
+}
 
 /** The MenuVO tree node of contract §3: the menu's fields, `hasChildren`, and `children` when there are any. */
 export interface MenuNode extends MenuRow {
@@ -52,8 +94,8 @@ export const topMenuSchema = z.object({
 });
 
 /** Live menus and buttons, ordered by sort (menus are platform-wide rows; grants decide who sees which). */
-function loadLiveMenus(handle: DatabaseHandle): Promise<MenuRow[]> {
-  return handle.db
+async function loadLiveMenus(handle: DatabaseHandle): Promise<MenuRow[]> {
+  const rows = await handle.db
     .selectFrom('cubeMenu')
     .select([
       'id',
@@ -67,23 +109,15 @@ function loadLiveMenus(handle: DatabaseHandle): Promise<MenuRow[]> {
       'category',
       'action',
       'isOpen',
+      'roles',
+      'routeGroup',
+      'routeQuery',
     ])
     .where('isDeleted', '=', 0)
     .orderBy('sort')
     .orderBy('id')
     .execute();
-}
-
-/** Menu and button ids granted to the caller's roles; roles are looked up in the caller's tenant only. */
-async function grantedMenuIds(handle: DatabaseHandle, ctx: RequestContext): Promise<Set<string>> {
-  if (ctx.roleIds.length === 0) return new Set();
-  const rows = await tenantData(handle.db, ctx)
-    .selectFrom('cubeRole')
-    .innerJoin('cubeRoleMenu', 'cubeRoleMenu.roleId', 'cubeRole.id')
-    .select('cubeRoleMenu.menuId')
-    .where('cubeRole.id', 'in', ctx.roleIds)
-    .execute();
-  return new Set(rows.map((r) => r.menuId));
+  return rows.map(toRouteNode);
 }
 
 /** Menus linked to one of the caller's tenant's top menus; another tenant's top menu is not found. */
@@ -113,6 +147,7 @@ async function topMenuLinks(
 export const menuModule = defineModule('system/menu', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-system/menu';
+  registerMenuAdmin(app, deps);
 
   api.get(
     `${prefix}/routes`,
@@ -189,7 +224,22 @@ export const menuModule = defineModule('system/menu', (app: FastifyInstance, dep
         .orderBy('sort')
         .orderBy('id')
         .execute();
-      return ok(rows);
+      // Under a package, a top menu shows only while it links at least one menu the package allows.
+      const allowed = await packageMenuIds(deps.db.db, ctx.tenantId);
+      if (!allowed || rows.length === 0) return ok(rows);
+      const links = await deps.db.db
+        .selectFrom('cubeTopMenuSetting')
+        .select(['topMenuId', 'menuId'])
+        .where(
+          'topMenuId',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      const shown = new Set(
+        links.filter((l) => allowed.has(String(l.menuId))).map((l) => String(l.topMenuId)),
+      );
+      return ok(rows.filter((r) => shown.has(String(r.id))));
     },
   );
 });

@@ -1,8 +1,82 @@
 import type { Messages } from '../../zh-CN';
+import { apiScope } from './apiScope';
+import { attach } from './attach';
+import { client } from './client';
+import { dataScope } from './dataScope';
+import { dept } from './dept';
+import { dict } from './dict';
+import { dictbiz } from './dictbiz';
 import { home } from './home';
+import { lead } from './lead';
+import { logApi } from './logApi';
+import { logError } from './logError';
+import { logUsual } from './logUsual';
+import { menu } from './menu';
 import { notice } from './notice';
+import { oauthProvider } from './oauthProvider';
+import { oss } from './oss';
 import { param } from './param';
+import {
+  agentCompany,
+  patentApplication,
+  patentDashboard,
+  patentDeadline,
+  patentDeadlineRule,
+  patentFee,
+  patentHoliday,
+  patentNotice,
+} from './patent';
+import { portalArticle, portalBanner, portalCertification, portalProduct, portalSite } from './portal';
+import { post } from './post';
 import { profile } from './profile';
+import { region } from './region';
+import { richText } from './richText';
+import { role } from './role';
 import { selfCheck } from './selfCheck';
+import { tenant } from './tenant';
+import { tenantPackage } from './tenantPackage';
+import { topmenu } from './topmenu';
+import { user } from './user';
 
-export const screens: Messages['screens'] = { param, notice, profile, home, selfCheck };
+export const screens: Messages['screens'] = {
+  logUsual,
+  logApi,
+  logError,
+  param,
+  notice,
+  lead,
+  agentCompany,
+  patentApplication,
+  patentDashboard,
+  patentDeadline,
+  patentDeadlineRule,
+  patentFee,
+  patentHoliday,
+  patentNotice,
+  profile,
+  home,
+  selfCheck,
+  tenant,
+  tenantPackage,
+  menu,
+  topmenu,
+  role,
+  dept,
+  dataScope,
+  apiScope,
+  dict,
+  dictbiz,
+  client,
+  portalArticle,
+  portalProduct,
+  portalCertification,
+  portalBanner,
+  portalSite,
+  richText,
+  user,
+  post,
+  attach,
+  oss,
+  region,
+  oauthProvider,
+};

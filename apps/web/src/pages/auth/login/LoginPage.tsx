@@ -1,21 +1,30 @@
 import { ApartmentOutlined, AuditOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Radio } from 'antd';
 import type { CSSProperties } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { useBranding } from '../../../stores/site';
 import { LoginForm } from './LoginForm';
 import styles from './LoginPage.module.css';
+import { PhoneLogin } from './PhoneLogin';
+import { SocialLogin } from './SocialLogin';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { productTitle, loginTitle, backgroundUrl } = useBranding();
+  const [mode, setMode] = useState<'account' | 'phone'>('account');
+  const { productTitle, loginTitle, backgroundUrl, primaryColor, icp, copyright } = useBranding();
   const headline = loginTitle === productTitle ? t('home.headline') : loginTitle;
+  // The tenant's brand colour (site settings) tints the brand panel, as it does the public site.
+  const tint = primaryColor ? `linear-gradient(135deg, ${primaryColor}, ${primaryColor}b3)` : undefined;
   const brandStyle: CSSProperties | undefined = backgroundUrl
     ? {
-        backgroundImage: `linear-gradient(135deg, rgba(24, 72, 184, 0.82), rgba(64, 158, 255, 0.6)), url(${JSON.stringify(backgroundUrl)})`,
+        backgroundImage: `${tint ?? 'linear-gradient(135deg, rgba(24, 72, 184, 0.82), rgba(64, 158, 255, 0.6))'}, url(${JSON.stringify(backgroundUrl)})`,
       }
-    : undefined;
+    : tint
+      ? { backgroundImage: tint }
+      : undefined;
   const features = [
     { icon: <SafetyOutlined />, text: t('login.brandFeatureTenants') },
     { icon: <ApartmentOutlined />, text: t('login.brandFeatureOrganization') },
@@ -43,7 +52,20 @@ export default function LoginPage() {
           </ul>
         </div>
         <footer className={styles.brandFooter}>
-          {t('login.copyright', { year: new Date().getFullYear(), name: productTitle })}
+          {copyright ?? t('login.copyright', { year: new Date().getFullYear(), name: productTitle })}
+          {icp ? (
+            <>
+              {' · '}
+              <a
+                href="https://beian.miit.gov.cn/"
+                target="_blank"
+                rel="noopener noreferrer"
+                style={{ color: 'inherit' }}
+              >
+                {icp}
+              </a>
+            </>
+          ) : null}
         </footer>
       </aside>
 
@@ -55,7 +77,20 @@ export default function LoginPage() {
           </div>
           <h2 className={styles.cardTitle}>{t('login.heading')}</h2>
           <p className={styles.cardSubtitle}>{t('login.subheading')}</p>
-          <LoginForm />
+          {/* Password or phone (issue 12): a plain switch, the password form stays the default. */}
+          <Radio.Group
+            value={mode}
+            onChange={(event) => setMode(event.target.value as 'account' | 'phone')}
+            optionType="button"
+            block
+            style={{ marginBottom: 16 }}
+            options={[
+              { value: 'account', label: t('screens.oauthProvider.tabAccount') },
+              { value: 'phone', label: t('screens.oauthProvider.tabPhone') },
+            ]}
+          />
+          {mode === 'account' ? <LoginForm /> : <PhoneLogin />}
+          <SocialLogin />
         </div>
       </main>
     </div>

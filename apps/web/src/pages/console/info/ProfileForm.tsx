@@ -14,10 +14,11 @@ import styles from './InfoPage.module.css';
 
 export const PROFILE_QUERY_KEY = ['user', 'profile'] as const;
 
+/** Spec §5: "phone number cannot be empty; length is not 11; format is not correct". */
 const PHONE_MESSAGES = {
-  required: 'crud.validation.phoneRequired',
-  length: 'crud.validation.phoneLength',
-  format: 'crud.validation.phoneFormat',
+  required: 'screens.profile.phoneRequired',
+  length: 'screens.profile.phoneLength',
+  format: 'screens.profile.phoneFormat',
 } as const;
 
 /** The header shows the session's copy of the user: keep its name and avatar in step with the profile. */

@@ -1,0 +1,175 @@
+import { PATENT_REMINDER_OFFSETS_DEFAULT, PATENT_REMINDER_OFFSETS_PARAM } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, OnConflictBuilder } from 'kysely';
+import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
+import type { Database } from '../../db/types.js';
+import { formatDateTime, now } from '../../platform/dates.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { newId } from '../../platform/ids.js';
+import { TenantData } from '../../platform/tenant-data.js';
+import { addDays } from './dates.js';
+
+/** How often the job looks for due reminders; a reminder is a day-granular thing, so hourly is plenty. */
+const INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_RUN_MS = 30 * 1000;
+/** The bell's category for these notices (dictionary `notice`: 6 事务通知). */
+const NOTICE_CATEGORY = 6;
+
+/** Offsets in days before an official deadline (系统参数 `patent.reminderDays`, e.g. `30,7,1,0`). */
+export async function reminderOffsets(db: Kysely<Database>): Promise<number[]> {
+  const row = await db
+    .selectFrom('cubeParam')
+    .select('paramValue')
+    .where('paramKey', '=', PATENT_REMINDER_OFFSETS_PARAM)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  const parsed = (row?.paramValue ?? '')
+    .split(/[,，\s]+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 0 && n <= 365);
+  const offsets = parsed.length > 0 ? parsed : [...PATENT_REMINDER_OFFSETS_DEFAULT];
+  return [...new Set(offsets)].sort((a, b) => a - b);
+}
+
+type OnConflict = OnConflictBuilder<Database, 'patReminder'>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * Sends the reminders due on `day`: for each open deadline whose official date is at most the largest offset
+ * away, the smallest offset already reached is announced once through the notice bell (a 事务通知 of the
+ * deadline's tenant naming its owner); larger offsets passed meanwhile are marked sent without a notice, so a
+ * deadline entered late, or a job that was down for days, sends one reminder rather than a burst.
+ *
+ * Idempotent: `pat_reminder (tenant, deadline, offset)` is unique and written with the notice in one
+ * transaction; a rerun, or another instance racing this one, finds the row and sends nothing.
+ */
+export async function runReminders(db: Kysely<Database>, day: string): Promise<number> {
+  const offsets = await reminderOffsets(db);
+  const horizon = addDays(day, offsets[offsets.length - 1] ?? 0);
+  const due = await withPlatformScope(() =>
+    db
+      .selectFrom('patDeadline')
+      .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
+      .leftJoin('cubeUser', 'cubeUser.id', 'patDeadline.ownerUserId')
+      .select([
+        'patDeadline.id',
+        'patDeadline.tenantId',
+        'patDeadline.kind',
+        'patDeadline.officialDue',
+        'patDeadline.internalDue',
+        'patApplication.docketNo',
+        'patApplication.title',
+        'cubeUser.realName',
+        'cubeUser.name',
+      ])
+      .where('patDeadline.isDeleted', '=', 0)
+      .where('patApplication.isDeleted', '=', 0)
+      .where('patDeadline.deadlineStatus', '=', 'open')
+      .where('patDeadline.officialDue', '>=', day)
+      .where('patDeadline.officialDue', '<=', horizon)
+      .execute(),
+  );
+  let sent = 0;
+  for (const d of due) {
+    const reached = offsets.filter((o) => addDays(d.officialDue, -o) <= day);
+    if (reached.length === 0) continue;
+    const announce = reached[0] as number;
+    const tenantId = d.tenantId;
+    const did = await withTenantScope(tenantId, () =>
+      db.transaction().execute(async (trx) => {
+        const data = new TenantData(trx, tenantId);
+        const stamp = now();
+        const inserted = await data
+          .insertInto('patReminder', {
+            id: newId(),
+            deadlineId: d.id,
+            offsetDays: announce,
+            noticeId: null,
+            sentTime: stamp,
+            isDeleted: 0,
+          })
+          .onConflict((oc: OnConflict) => oc.columns(['tenantId', 'deadlineId', 'offsetDays']).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted?.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+        for (const o of reached.slice(1)) {
+          await data
+            .insertInto('patReminder', {
+              id: newId(),
+              deadlineId: d.id,
+              offsetDays: o,
+              noticeId: null,
+              sentTime: stamp,
+              isDeleted: 0,
+            })
+            .onConflict((oc: OnConflict) => oc.columns(['tenantId', 'deadlineId', 'offsetDays']).doNothing())
+            .execute();
+        }
+        const owner = d.realName || d.name || '未分配';
+        const when = announce === 0 ? '今天到期' : `还有${announce}天到期`;
+        const noticeId = newId();
+        await data
+          .insertInto('cubeNotice', {
+            id: noticeId,
+            title: `期限提醒：${d.docketNo} ${d.kind}（${owner}）${when}`.slice(0, 100),
+            category: NOTICE_CATEGORY,
+            releaseTime: stamp,
+            content: `<p>案件 ${escapeHtml(d.docketNo)}《${escapeHtml(d.title)}》的「${escapeHtml(d.kind)}」官方期限为 ${
+              d.officialDue
+            }，内部期限为 ${d.internalDue || d.officialDue}。负责人：${escapeHtml(owner)}。</p>`,
+            createUser: null,
+            createDept: null,
+            createTime: stamp,
+            updateUser: null,
+            updateTime: stamp,
+            status: 1,
+            isDeleted: 0,
+          })
+          .execute();
+        await data
+          .updateTable('patReminder')
+          .set({ noticeId })
+          .where('deadlineId', '=', d.id)
+          .where('offsetDays', '=', announce)
+          .execute();
+        return true;
+      }),
+    );
+    if (did) sent++;
+  }
+  return sent;
+}
+
+/** The in-process periodic job (a later issue makes jobs run once across instances; the job is idempotent already). */
+export function startReminderJob(app: FastifyInstance, deps: AppDeps): void {
+  if (process.env.CUBE_PATENT_REMINDERS === 'off') return;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const count = await runReminders(deps.db.db, formatDateTime(new Date()).slice(0, 10));
+      if (count > 0) app.log.info({ count }, 'patent deadline reminders sent');
+    } catch (error) {
+      app.log.warn({ err: error }, 'patent deadline reminders failed');
+    } finally {
+      running = false;
+    }
+  };
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    void tick();
+    interval = setInterval(() => void tick(), INTERVAL_MS);
+    interval.unref();
+  }, FIRST_RUN_MS);
+  first.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    if (interval) clearInterval(interval);
+  });
+}

@@ -1,0 +1,374 @@
+import {
+  PATENT_DASHBOARD_PERMISSION,
+  patentApplicationEntity,
+  patentDeadlineEntity,
+  patentDeadlineRuleEntity,
+  patentFeeEntity,
+  patentHolidayEntity,
+  patentNoticeEntity,
+  SERVER_WRITTEN_FIELDS,
+} from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/types.js';
+import { access, contextOf, requirePermission } from '../../platform/access.js';
+import type { RequestContext } from '../../platform/context.js';
+import { optionalIdSchema, registerCrud } from '../../platform/crud/index.js';
+import { formatDateTime, now } from '../../platform/dates.js';
+import { type AppDeps, defineModule } from '../../platform/deps.js';
+import { ok, rSchema } from '../../platform/envelope.js';
+import { BizError, NotFoundError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { TenantData } from '../../platform/tenant-data.js';
+import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
+import { addDays, weekStart } from './dates.js';
+import { startReminderJob } from './reminders.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The server's calendar day (contract §1.2: dates are in the server's time zone). */
+export const today = (): string => formatDateTime(new Date()).slice(0, 10);
+
+async function namesOf(db: Executor, ids: Array<unknown>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.map((v) => String(v ?? '')).filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const users = await db
+    .selectFrom('cubeUser')
+    .select(['id', 'realName', 'name'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(users.map((u) => [String(u.id), u.realName || u.name]));
+}
+
+async function casesOf(
+  db: Executor,
+  ids: Array<unknown>,
+): Promise<Map<string, { docketNo: string; title: string }>> {
+  const wanted = [...new Set(ids.map((v) => String(v ?? '')).filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('patApplication')
+    .select(['id', 'docketNo', 'title'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), { docketNo: r.docketNo, title: r.title }]));
+}
+
+/** The case a child row names, in the caller's tenant (another tenant's case is "not there"). */
+async function requireCase(trx: Executor, ctx: RequestContext, id: unknown, message: string) {
+  const found = await new TenantData(trx, ctx.tenantId)
+    .selectFrom('patApplication')
+    .select(['id', 'patentType', 'filingDate', 'agentUserId'])
+    .where('id', '=', String(id))
+    .executeTakeFirst();
+  if (!found) throw new BizError(message);
+  return {
+    id: String(found.id),
+    patentType: found.patentType,
+    filingDate: found.filingDate,
+    agentUserId: found.agentUserId === null ? null : String(found.agentUserId),
+  };
+}
+
+async function requireUser(trx: Executor, ctx: RequestContext, id: unknown, message: string): Promise<void> {
+  if (!id) return;
+  const found = await new TenantData(trx, ctx.tenantId)
+    .selectFrom('cubeUser')
+    .select('id')
+    .where('id', '=', String(id))
+    .executeTakeFirst();
+  if (!found) throw new BizError(message);
+}
+
+/**
+ * Patent cases (issue 11 §5): cases, the official notices received on them, the deadlines and fees those give,
+ * the rules and the holiday calendar the arithmetic reads, and the deadline dashboard. Recording a notice derives
+ * its receipt date and deadlines in the same transaction as the notice itself.
+ */
+export const patentModule = defineModule('patent', (app: FastifyInstance, deps: AppDeps): void => {
+  const handle = deps.db;
+
+  registerCrud(app, deps, patentApplicationEntity, {
+    table: 'patApplication',
+    computed: ['companyName', 'agentName'],
+    toRecord: async (records, db) => {
+      const agents = await namesOf(
+        db,
+        records.map((r) => r.agentUserId),
+      );
+      const companyIds = [...new Set(records.map((r) => String(r.companyId ?? '')).filter(Boolean))];
+      const companies = companyIds.length
+        ? await db
+            .selectFrom('cubeAgentCompany')
+            .select(['id', 'uniName'])
+            .where('id', 'in', companyIds)
+            .execute()
+        : [];
+      const companyOf = new Map(companies.map((c) => [String(c.id), c.uniName]));
+      return records.map((r) => ({
+        ...r,
+        companyName: companyOf.get(String(r.companyId ?? '')) ?? '',
+        agentName: agents.get(String(r.agentUserId ?? '')) ?? '',
+      }));
+    },
+    beforeSave: async ({ ctx, trx, values }) => {
+      if (values.companyId) {
+        const company = await new TenantData(trx, ctx.tenantId)
+          .selectFrom('cubeAgentCompany')
+          .select('id')
+          .where('id', '=', String(values.companyId))
+          .executeTakeFirst();
+        if (!company) throw new BizError(patentApplicationEntity.messages.companyInvalid);
+      }
+      await requireUser(trx, ctx, values.agentUserId, patentApplicationEntity.messages.agentInvalid);
+    },
+    afterRemove: async ({ ctx, trx, ids }) => {
+      // A removed case takes its notices, deadlines and fees with it (soft, like the case).
+      const data = new TenantData(trx, ctx.tenantId);
+      const stamp = { isDeleted: 1, updateUser: ctx.userId, updateTime: now() };
+      await data.updateTable('patNotice').set(stamp).where('applicationId', 'in', ids).execute();
+      await data.updateTable('patDeadline').set(stamp).where('applicationId', 'in', ids).execute();
+      await data.updateTable('patFee').set(stamp).where('applicationId', 'in', ids).execute();
+    },
+  });
+
+  const withCase = async (
+    records: Array<Record<string, unknown>>,
+    db: Executor,
+  ): Promise<Array<Record<string, unknown>>> => {
+    const cases = await casesOf(
+      db,
+      records.map((r) => r.applicationId),
+    );
+    return records.map((r) => {
+      const c = cases.get(String(r.applicationId));
+      return { ...r, docketNo: c?.docketNo ?? '', title: c?.title ?? '' };
+    });
+  };
+
+  registerCrud(app, deps, patentNoticeEntity, {
+    table: 'patNotice',
+    operations: ['list', 'detail', 'remove'],
+    computed: ['docketNo'],
+    toRecord: async (records, db) => (await withCase(records, db)).map(({ title: _t, ...r }) => r),
+    afterRemove: async ({ ctx, trx, ids }) => dropNoticeDeadlines(trx, ctx.tenantId, ctx.userId, ids),
+    routes: (inner, crud) => {
+      const messages = patentNoticeEntity.messages;
+      // The kit's submit, plus what a notice implies: its receipt date and the deadlines and fees its rules give,
+      // all in one transaction. On an edit, what the notice produced and nobody has acted on is derived again.
+      inner.withTypeProvider<ZodTypeProvider>().post(
+        `${crud.prefix}/submit`,
+        {
+          config: { access: access.permission(patentNoticeEntity.permissions.read) },
+          schema: {
+            body: patentNoticeEntity.input.extend({ id: optionalIdSchema }),
+            response: { 200: rSchema(z.object({ id: z.string() }).catchall(z.string())) },
+          },
+        },
+        async (request) => {
+          const ctx = contextOf(request);
+          const { id, ...values } = request.body as { id?: string } & Record<string, unknown>;
+          for (const key of SERVER_WRITTEN_FIELDS) delete values[key];
+          await requirePermission(
+            handle,
+            ctx,
+            id ? patentNoticeEntity.permissions.edit : patentNoticeEntity.permissions.add,
+          );
+          const input = values as z.output<typeof patentNoticeEntity.input>;
+          if (input.enteredDate && input.enteredDate < input.dispatchDate)
+            throw new BizError(messages.enteredBeforeDispatch);
+          const stamp = now();
+          const result = await handle.db.transaction().execute(async (trx) => {
+            const data = new TenantData(trx, ctx.tenantId);
+            if (
+              id &&
+              !(await crud
+                .rows(trx, ctx)
+                .select('patNotice.id')
+                .where('patNotice.id', '=', id)
+                .executeTakeFirst())
+            )
+              throw new NotFoundError();
+            const theCase = await requireCase(trx, ctx, input.applicationId, messages.applicationMissing);
+            const { rule, receiptDate } = computeReceipt(
+              input.dispatchDate,
+              input.receiptRule,
+              await receiptRuleSetting(trx),
+              input.enteredDate,
+            );
+            const row = { ...input, receiptRule: rule, receiptDate };
+            let noticeId: string;
+            if (id) {
+              await data
+                .updateTable('patNotice')
+                .set({ ...row, updateUser: ctx.userId, updateTime: stamp })
+                .where('id', '=', id)
+                .execute();
+              await dropNoticeDeadlines(trx, ctx.tenantId, ctx.userId, [id]);
+              noticeId = id;
+            } else {
+              noticeId = newId();
+              await data
+                .insertInto('patNotice', {
+                  ...row,
+                  id: noticeId,
+                  createUser: ctx.userId,
+                  createDept: ctx.deptId || null,
+                  createTime: stamp,
+                  updateUser: ctx.userId,
+                  updateTime: stamp,
+                  status: 1,
+                  isDeleted: 0,
+                })
+                .execute();
+            }
+            const deadlines = await writeNoticeDeadlines(
+              trx,
+              ctx.tenantId,
+              ctx.userId,
+              { id: noticeId, ...row },
+              theCase,
+            );
+            return { id: noticeId, receiptDate, receiptRule: rule, deadlines: String(deadlines) };
+          });
+          return ok(result);
+        },
+      );
+    },
+  });
+
+  registerCrud(app, deps, patentDeadlineEntity, {
+    table: 'patDeadline',
+    computed: ['docketNo', 'title', 'ownerName'],
+    toRecord: async (records, db) => {
+      const owners = await namesOf(
+        db,
+        records.map((r) => r.ownerUserId),
+      );
+      return (await withCase(records, db)).map((r) => ({
+        ...r,
+        ownerName: owners.get(String(r.ownerUserId ?? '')) ?? '',
+      }));
+    },
+    beforeSave: async ({ ctx, trx, values }) => {
+      await requireCase(trx, ctx, values.applicationId, patentDeadlineEntity.messages.applicationMissing);
+      await requireUser(trx, ctx, values.ownerUserId, patentDeadlineEntity.messages.ownerInvalid);
+      const official = String(values.officialDue);
+      if (values.internalDue && String(values.internalDue) > official)
+        throw new BizError(patentDeadlineEntity.messages.internalAfterOfficial);
+      if (!values.internalDue) values.internalDue = official;
+      if (values.deadlineStatus === 'done' && !values.doneDate) values.doneDate = today();
+    },
+    routes: (inner, crud) => {
+      const itemSchema = z.record(z.string(), z.unknown());
+      inner.withTypeProvider<ZodTypeProvider>().get(
+        `${crud.prefix}/dashboard`,
+        {
+          config: { access: access.permission(PATENT_DASHBOARD_PERMISSION) },
+          schema: {
+            response: {
+              200: rSchema(
+                z.object({
+                  today: z.string(),
+                  weekStart: z.string(),
+                  weekEnd: z.string(),
+                  dueThisWeek: z.array(itemSchema),
+                  overdue: z.array(itemSchema),
+                  byAgent: z.array(
+                    z.object({
+                      ownerUserId: z.string(),
+                      ownerName: z.string(),
+                      open: z.number(),
+                      dueThisWeek: z.number(),
+                      overdue: z.number(),
+                    }),
+                  ),
+                }),
+              ),
+            },
+          },
+        },
+        async (request) => {
+          const ctx = contextOf(request);
+          const day = today();
+          const from = weekStart(day);
+          const to = addDays(from, 6);
+          const open = () => crud.rows(handle.db, ctx).where('patDeadline.deadlineStatus', '=', 'open');
+          // Bounded: the dashboard lists at most 200 rows per section; the counts by agent cover every open row.
+          const week = await open()
+            .selectAll()
+            .where('patDeadline.officialDue', '>=', from)
+            .where('patDeadline.officialDue', '<=', to)
+            .orderBy('patDeadline.officialDue')
+            .limit(200)
+            .execute();
+          const late = await open()
+            .selectAll()
+            .where('patDeadline.officialDue', '<', day)
+            .orderBy('patDeadline.officialDue')
+            .limit(200)
+            .execute();
+          const counts = await open()
+            .select((eb) => [
+              'patDeadline.ownerUserId',
+              eb.fn.countAll<number>().as('open'),
+              eb.fn
+                .sum<number>(
+                  eb
+                    .case()
+                    .when(
+                      eb.and([
+                        eb('patDeadline.officialDue', '>=', from),
+                        eb('patDeadline.officialDue', '<=', to),
+                      ]),
+                    )
+                    .then(1)
+                    .else(0)
+                    .end(),
+                )
+                .as('week'),
+              eb.fn
+                .sum<number>(eb.case().when('patDeadline.officialDue', '<', day).then(1).else(0).end())
+                .as('late'),
+            ])
+            .groupBy('patDeadline.ownerUserId')
+            .execute();
+          const owners = await namesOf(
+            handle.db,
+            counts.map((c: Record<string, unknown>) => c.ownerUserId),
+          );
+          return ok({
+            today: day,
+            weekStart: from,
+            weekEnd: to,
+            dueThisWeek: await crud.present(week as Array<Record<string, unknown>>),
+            overdue: await crud.present(late as Array<Record<string, unknown>>),
+            byAgent: counts.map((c: Record<string, unknown>) => ({
+              ownerUserId: c.ownerUserId === null ? '' : String(c.ownerUserId),
+              ownerName: c.ownerUserId === null ? '未分配' : (owners.get(String(c.ownerUserId)) ?? ''),
+              open: Number(c.open),
+              dueThisWeek: Number(c.week ?? 0),
+              overdue: Number(c.late ?? 0),
+            })),
+          });
+        },
+      );
+    },
+  });
+
+  registerCrud(app, deps, patentFeeEntity, {
+    table: 'patFee',
+    computed: ['docketNo'],
+    toRecord: async (records, db) => (await withCase(records, db)).map(({ title: _t, ...r }) => r),
+    beforeSave: async ({ ctx, trx, values }) => {
+      await requireCase(trx, ctx, values.applicationId, patentFeeEntity.messages.applicationMissing);
+    },
+  });
+
+  registerCrud(app, deps, patentDeadlineRuleEntity, { table: 'patDeadlineRule' });
+  registerCrud(app, deps, patentHolidayEntity, { table: 'patHoliday' });
+
+  startReminderJob(app, deps);
+});

@@ -1,0 +1,94 @@
+import { attachEntity } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, contextOf } from '../../../platform/access.js';
+import { registerCrud } from '../../../platform/crud/index.js';
+import { idSchema } from '../../../platform/crud/params.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
+import { BizError, NotFoundError } from '../../../platform/errors.js';
+import { sendBlob } from '../../../platform/export-blob.js';
+import { fileServiceOf } from '../oss/file-service.js';
+import { parseObjectName } from '../oss/storage.js';
+
+const PREVIEW_INLINE = new Set(['pdf', 'jpg', 'png', 'gif', 'webp']);
+
+/**
+ * Attachments (contract §15, BladeX `/blade-resource/attach/*`): the rows `put-file-attach` records, listed per
+ * tenant with the uploader's name; removing one deletes its stored object too. Files download only through
+ * `download?id=`, for a signed-in user of the row's tenant (the token may ride in the query for links).
+ */
+export const attachModule = defineModule('resource/attach', (app: FastifyInstance, deps: AppDeps) => {
+  const files = fileServiceOf(deps);
+  const handle = deps.db;
+
+  registerCrud(app, deps, attachEntity, {
+    table: 'cubeAttach',
+    operations: ['list', 'detail', 'submit', 'remove'],
+    computed: ['createUserName'],
+    toRecord: async (records, db) => {
+      const userIds = [...new Set(records.map((r) => String(r.createUser)).filter(Boolean))];
+      const users = userIds.length
+        ? await db
+            .selectFrom('cubeUser')
+            .select(['id', 'realName', 'name'])
+            .where('id', 'in', userIds)
+            .execute()
+        : [];
+      const names = new Map(users.map((u) => [String(u.id), u.realName || u.name]));
+      return records.map((r) => ({ ...r, createUserName: names.get(String(r.createUser)) ?? '' }));
+    },
+    // Rows come from uploads; a submit may only rename one.
+    beforeSave: ({ id }) => {
+      if (!id) throw new BizError(attachEntity.messages.fileRequired);
+    },
+    // Inside the remove transaction: if an object cannot be deleted the rows stay, so nothing is listed that
+    // has no file and no file is left that nobody can list.
+    afterRemove: async ({ ctx, trx, ids }) => {
+      const removed = await trx
+        .selectFrom('cubeAttach')
+        .select('name')
+        .where('tenantId', '=', ctx.tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      for (const { name } of removed) {
+        const object = parseObjectName(name);
+        if (!object || object.tenantId !== ctx.tenantId) continue;
+        const store = await files.storeOf(object, trx);
+        await store?.remove(object.key);
+      }
+    },
+    routes: (scope, kit) => {
+      const api = scope.withTypeProvider<ZodTypeProvider>();
+      api.get(
+        `${kit.prefix}/download`,
+        {
+          config: { access: access.download(access.permission(attachEntity.permissions.view as string)) },
+          schema: { summary: '附件管理-下载', querystring: z.object({ id: idSchema }).loose() },
+        },
+        async (request, reply) => {
+          const ctx = contextOf(request);
+          const row = (await kit
+            .rows(handle.db, ctx)
+            .select(['cubeAttach.name', 'cubeAttach.originalName'])
+            .where('cubeAttach.id', '=', request.query.id)
+            .executeTakeFirst()) as { name: string; originalName: string } | undefined;
+          const object = row ? parseObjectName(row.name) : undefined;
+          // The name's own tenant must be the caller's too: a row can only point into its tenant's prefix.
+          if (!row || !object || object.tenantId !== ctx.tenantId) throw new NotFoundError();
+          const store = await files.storeOf(object);
+          const found = store ? await store.read(object.key) : undefined;
+          if (!found) throw new NotFoundError();
+          return sendBlob(reply, {
+            body: found.body,
+            size: found.size,
+            fileName: row.originalName || object.name.slice(object.name.lastIndexOf('/') + 1),
+            contentType: files.contentTypeOf(object),
+            inline: PREVIEW_INLINE.has(object.ext),
+            cache: 'private, no-cache',
+          });
+        },
+      );
+    },
+  });
+});

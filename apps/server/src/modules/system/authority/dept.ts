@@ -1,0 +1,109 @@
+import { DEPT_CATEGORIES, deptEntity } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { access, contextOf } from '../../../platform/access.js';
+import { mergeForest, registerCrud } from '../../../platform/crud/index.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
+import { ok } from '../../../platform/envelope.js';
+import { BizError } from '../../../platform/errors.js';
+import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
+import { treeNode } from './grants.js';
+
+const tenantQuery = z
+  .object({
+    tenantId: z
+      .string()
+      .regex(/^\d{6}$/, '请求参数类型错误: tenantId')
+      .optional()
+      .or(z.literal('')),
+  })
+  .loose();
+
+/**
+ * Departments (contract §6, BladeX): the kit's tree list, lazy list and lazy tree (one level per call, with
+ * `hasChildren`), detail, submit (a move rewrites the subtree's `ancestors`; a cycle is refused) and remove
+ * (refused while the department has children or users). Reads carry the data scope of the `dept` menu, with the
+ * department's own id as its department column.
+ */
+export const deptModule = defineModule('system/dept', (app: FastifyInstance, deps: AppDeps): void => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const handle = deps.db;
+
+  const kit = registerCrud(app, deps, deptEntity, {
+    table: 'cubeDept',
+    operations: ['list', 'detail', 'submit', 'remove', 'lazyList'],
+    computed: ['parentName', 'deptCategoryName'],
+    dataScope: { dept: 'id' },
+    toRecord: async (records, db) => {
+      const parentIds = [...new Set(records.map((r) => String(r.parentId)).filter((id) => id !== '0'))];
+      const parents = parentIds.length
+        ? await db.selectFrom('cubeDept').select(['id', 'deptName']).where('id', 'in', parentIds).execute()
+        : [];
+      const names = new Map(parents.map((p) => [p.id, p.deptName]));
+      return records.map((r) => ({
+        ...r,
+        parentName: r.parentId === '0' ? '顶级' : (names.get(String(r.parentId)) ?? ''),
+        deptCategoryName: DEPT_CATEGORIES[Number(r.deptCategory)] ?? '',
+      }));
+    },
+    afterRemove: async ({ ctx, trx, ids }) => {
+      // Users keep their departments in the comma column `cube_user.dept_id` (BladeX), mirrored by cube_user_dept.
+      const user = await new TenantData(trx, ctx.tenantId)
+        .selectFrom('cubeUser')
+        .select('cubeUser.id')
+        .where((eb) =>
+          eb.or(
+            ids.map((id) =>
+              eb(sql<string>`',' || ${sql.ref('cubeUser.deptId')} || ','`, 'like', `%,${id},%`),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (user) throw new BizError(deptEntity.messages.deptInUse);
+    },
+  });
+
+  // `tree?tenantId=`: the platform administrator may ask for another tenant's tree (unscoped, by name); everyone
+  // else gets their own, narrowed by their data scope.
+  api.get(
+    '/api/cube-system/dept/tree',
+    { config: { access: kit.readAccess }, schema: { querystring: tenantQuery } },
+    async (request) => {
+      const ctx = contextOf(request);
+      const tenantId = request.query.tenantId || ctx.tenantId;
+      const base =
+        tenantId === ctx.tenantId
+          ? await kit.readRows(handle.db, ctx)
+          : crossTenantData(handle.db, ctx, tenantId).selectFrom('cubeDept');
+      const rows = (await base
+        .select(['cubeDept.id as id', 'cubeDept.parentId as parentId', 'cubeDept.deptName as title'])
+        .orderBy('cubeDept.sort')
+        .orderBy('cubeDept.id')
+        .execute()) as Array<{ id: string; parentId: string; title: string }>;
+      return ok(mergeForest(rows.map((r) => treeNode(r.id, String(r.parentId), r.title))));
+    },
+  );
+
+  // BladeX `deptDictionary`: the caller's departments as a flat dictionary for pickers and label lookups.
+  api.get(
+    '/api/cube-system/dept/deptDictionary',
+    { config: { access: access.authenticated } },
+    async (request) => {
+      const ctx = contextOf(request);
+      const rows = await (await kit.readRows(handle.db, ctx))
+        .select([
+          'cubeDept.id as id',
+          'cubeDept.parentId as parentId',
+          'cubeDept.deptName as deptName',
+          'cubeDept.fullName as fullName',
+          'cubeDept.deptCategory as deptCategory',
+        ])
+        .orderBy('cubeDept.sort')
+        .orderBy('cubeDept.id')
+        .execute();
+      return ok(rows);
+    },
+  );
+});

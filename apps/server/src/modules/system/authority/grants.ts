@@ -1,0 +1,196 @@
+import { PLATFORM_TENANT_ID } from '@cube/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/types.js';
+import { isPlatformAdmin, isTenantAdmin, type RequestContext } from '../../../platform/context.js';
+import { packageMenuIds } from '../tenant/package-menus.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Pages that administer platform-global data (tenants, packages, menus, parameters, clients, scope rules): only
+ * roles of the platform tenant may ever be granted them, whoever grants (decision "Authority: escalation").
+ */
+export const PLATFORM_ONLY_MENU_CODES: ReadonlySet<string> = new Set([
+  'tenant',
+  'tenant_package',
+  'menu',
+  'param',
+  'client',
+  'data_scope',
+  'api_scope',
+  'datasource',
+  'code',
+]);
+
+export const ScopeCategory = { data: 1, api: 2 } as const;
+
+interface MenuRow {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  category: number;
+  sort: number;
+}
+
+/** Every live menu and button, ordered for trees. */
+export async function allMenus(db: Executor): Promise<MenuRow[]> {
+  return db
+    .selectFrom('cubeMenu')
+    .select(['id', 'parentId', 'code', 'name', 'category', 'sort'])
+    .where('isDeleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ids of the platform-only pages and everything under them. */
+export function platformOnlyIds(menus: readonly MenuRow[]): Set<string> {
+  const ids = new Set(menus.filter((m) => PLATFORM_ONLY_MENU_CODES.has(m.code)).map((m) => m.id));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const m of menus)
+      if (!ids.has(m.id) && ids.has(m.parentId)) {
+        ids.add(m.id);
+        grew = true;
+      }
+  }
+  return ids;
+}
+
+/** Why menus fall outside what `ctx` may grant: its own holdings, the tenant's package, the platform-only pages. */
+export interface MenuGrantLimits {
+  /** What the caller's own live roles hold, with the parents that make those reachable (all for the platform). */
+  held: Set<string>;
+  /** The tenant package's menus, or undefined when the tenant has none (unrestricted). */
+  packaged: Set<string> | undefined;
+  /** Platform-only pages and their buttons when the caller is outside the platform tenant, else empty. */
+  platformOnly: Set<string>;
+}
+
+export async function menuGrantLimits(
+  db: Executor,
+  ctx: RequestContext,
+  menus: MenuRow[],
+): Promise<MenuGrantLimits> {
+  const live = new Set(menus.map((m) => m.id));
+  let held: Set<string>;
+  if (isPlatformAdmin(ctx)) held = new Set(live);
+  else {
+    const granted =
+      ctx.roleIds.length === 0
+        ? []
+        : await db
+            .selectFrom('cubeRoleMenu as rm')
+            .innerJoin('cubeRole as r', 'r.id', 'rm.roleId')
+            .select('rm.menuId')
+            .distinct()
+            .where('r.tenantId', '=', ctx.tenantId)
+            .where('r.isDeleted', '=', 0)
+            .where('rm.roleId', 'in', ctx.roleIds)
+            .execute();
+    const parentOf = new Map(menus.map((m) => [m.id, m.parentId]));
+    held = new Set();
+    for (const { menuId } of granted) {
+      let id: string | undefined = String(menuId);
+      while (id && id !== '0' && live.has(id) && !held.has(id)) {
+        held.add(id);
+        id = parentOf.get(id);
+      }
+    }
+  }
+  return {
+    held,
+    packaged: await packageMenuIds(db, ctx.tenantId),
+    platformOnly: ctx.tenantId === PLATFORM_TENANT_ID ? new Set() : platformOnlyIds(menus),
+  };
+}
+
+/**
+ * The menu and button ids `ctx` may grant to roles of its tenant: the platform administrator every menu; anyone
+ * else what their own live roles hold (with the parents that make those reachable, as `menu/routes` shows
+ * them), within their tenant's package, and never a platform-only page outside the platform tenant.
+ */
+export async function grantableMenuIds(
+  db: Executor,
+  ctx: RequestContext,
+  menus?: MenuRow[],
+): Promise<Set<string>> {
+  const rows = menus ?? (await allMenus(db));
+  const { held, packaged, platformOnly } = await menuGrantLimits(db, ctx, rows);
+  return new Set([...held].filter((id) => (!packaged || packaged.has(id)) && !platformOnly.has(id)));
+}
+
+export interface ScopeRow {
+  id: string;
+  menuId: string;
+  scopeName: string;
+}
+
+/** Live scope rules of one category. */
+export async function allScopes(db: Executor, category: number): Promise<ScopeRow[]> {
+  const table = category === ScopeCategory.data ? 'cubeScopeData' : 'cubeScopeApi';
+  return db
+    .selectFrom(table)
+    .select(['id', 'menuId', 'scopeName'])
+    .where('isDeleted', '=', 0)
+    .orderBy('id')
+    .execute() as Promise<ScopeRow[]>;
+}
+
+/**
+ * The scope rules of one category `ctx` may grant: those of menus it may grant, and — when its own roles hold
+ * rules of that category for a menu — only the ones it holds there (holding none of a menu means it is not
+ * narrowed there, so any rule of the menu is no wider than what it has). Data scopes never narrow administrators.
+ */
+export async function grantableScopeIds(
+  db: Executor,
+  ctx: RequestContext,
+  category: number,
+  menuIds: ReadonlySet<string>,
+  scopes?: ScopeRow[],
+): Promise<Set<string>> {
+  const rows = (scopes ?? (await allScopes(db, category))).filter((s) => menuIds.has(String(s.menuId)));
+  const unrestricted = isPlatformAdmin(ctx) || (category === ScopeCategory.data && isTenantAdmin(ctx));
+  if (unrestricted) return new Set(rows.map((s) => s.id));
+  const held = await heldScopeIds(db, ctx.tenantId, ctx.roleIds, category);
+  const heldMenus = new Set(rows.filter((s) => held.has(s.id)).map((s) => String(s.menuId)));
+  return new Set(rows.filter((s) => !heldMenus.has(String(s.menuId)) || held.has(s.id)).map((s) => s.id));
+}
+
+/** Scope ids of one category granted to live roles of a tenant. */
+export async function heldScopeIds(
+  db: Executor,
+  tenantId: string,
+  roleIds: readonly string[],
+  category: number,
+): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  // Rules removed since they were granted are not held any more (the loaders skip them too).
+  const live = db
+    .selectFrom(category === ScopeCategory.data ? 'cubeScopeData' : 'cubeScopeApi')
+    .select('id')
+    .where('isDeleted', '=', 0);
+  const rows = await db
+    .selectFrom('cubeRoleScope as rs')
+    .innerJoin('cubeRole as r', 'r.id', 'rs.roleId')
+    .select('rs.scopeId')
+    .distinct()
+    .where('rs.scopeId', 'in', live)
+    .where('r.tenantId', '=', tenantId)
+    .where('r.isDeleted', '=', 0)
+    .where('rs.roleId', 'in', [...roleIds])
+    .where('rs.scopeCategory', '=', category)
+    .execute();
+  return new Set(rows.map((r) => String(r.scopeId)));
+}
+
+/** A TreeNode of contract §1.9 (before the forest merge adds `children` / `hasChildren`). */
+export const treeNode = (id: string, parentId: string, title: string) => ({
+  id,
+  parentId,
+  title,
+  key: id,
+  value: id,
+});

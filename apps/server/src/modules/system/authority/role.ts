@@ -1,0 +1,279 @@
+import { PLATFORM_TENANT_ID, ROLE_GRANT_CODE, roleEntity, roleGrantSchema } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../../db/types.js';
+import { access, contextOf, requirePermission } from '../../../platform/access.js';
+import {
+  isPlatformAdmin,
+  isTenantAdmin,
+  type RequestContext,
+  ROLE_ADMIN,
+  ROLE_ADMINISTRATOR,
+} from '../../../platform/context.js';
+import { mergeForest, parseOrRefuse, registerCrud } from '../../../platform/crud/index.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
+import { ok, rEmpty } from '../../../platform/envelope.js';
+import { BizError, ForbiddenError, NotFoundError } from '../../../platform/errors.js';
+import { isId, newId } from '../../../platform/ids.js';
+import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
+import {
+  allMenus,
+  allScopes,
+  grantableScopeIds,
+  menuGrantLimits,
+  ScopeCategory,
+  treeNode,
+} from './grants.js';
+
+const M = roleEntity.messages;
+const RESERVED = new Set([ROLE_ADMIN, ROLE_ADMINISTRATOR]);
+
+const tenantQuery = z
+  .object({
+    tenantId: z
+      .string()
+      .regex(/^\d{6}$/, '请求参数类型错误: tenantId')
+      .optional()
+      .or(z.literal('')),
+  })
+  .loose();
+const roleIdQuery = z
+  .object({
+    roleId: z.string({ error: '缺少必要的请求参数: roleId' }).refine(isId, '请求参数类型错误: roleId'),
+  })
+  .loose();
+
+/** Whether a user of the tenant holds one of `ids` (comma column `cube_user.role_id`, as BladeX keeps it). */
+async function roleInUse(
+  trx: Transaction<Database>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<boolean> {
+  const row = await new TenantData(trx, tenantId)
+    .selectFrom('cubeUser')
+    .select('cubeUser.id')
+    .where((eb) =>
+      eb.or(
+        ids.map((id) => eb(sql<string>`',' || ${sql.ref('cubeUser.roleId')} || ','`, 'like', `%,${id},%`)),
+      ),
+    )
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The role tree (TreeNode shape) of one tenant; BladeX hides `administrator` from anyone but administrators. */
+async function roleTree(db: TenantData, ctx: RequestContext) {
+  let q = db.selectFrom('cubeRole').select(['id', 'parentId', 'roleName', 'roleAlias']);
+  if (!isTenantAdmin(ctx)) q = q.where('roleAlias', '<>', ROLE_ADMINISTRATOR);
+  const rows = await q.orderBy('sort').orderBy('id').execute();
+  return mergeForest(rows.map((r) => treeNode(r.id, String(r.parentId), r.roleName)));
+}
+
+/**
+ * Roles (contract §5): the CRUD kit's list/detail/submit/remove, the role trees of the grant and user dialogs, and
+ * `grant` — escalation-safe: the caller grants only what it may grant itself (see grants.ts), to roles of its own
+ * tenant; a changed grant holds from the next request (the access cache drops on writes to the grant tables).
+ */
+export const roleModule = defineModule('system/role', (app: FastifyInstance, deps: AppDeps): void => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const handle = deps.db;
+
+  registerCrud(app, deps, roleEntity, {
+    table: 'cubeRole',
+    operations: ['list', 'detail', 'submit', 'remove'],
+    computed: ['parentName'],
+    toRecord: async (records, db) => {
+      const parentIds = [...new Set(records.map((r) => String(r.parentId)).filter((id) => id !== '0'))];
+      const parents = parentIds.length
+        ? await db.selectFrom('cubeRole').select(['id', 'roleName']).where('id', 'in', parentIds).execute()
+        : [];
+      const names = new Map(parents.map((p) => [p.id, p.roleName]));
+      return records.map((r) => ({
+        ...r,
+        parentName: r.parentId === '0' ? '顶级' : (names.get(String(r.parentId)) ?? ''),
+      }));
+    },
+    beforeSave: async ({ ctx, id, values, rows }) => {
+      const alias = String(values.roleAlias);
+      if (alias === ROLE_ADMINISTRATOR && !(isPlatformAdmin(ctx) && ctx.tenantId === PLATFORM_TENANT_ID))
+        throw new BizError(M.administratorReserved);
+      if (alias === ROLE_ADMIN && !isTenantAdmin(ctx)) throw new BizError(M.adminReserved);
+      if (id) {
+        const current = (await rows()
+          .select('cubeRole.roleAlias')
+          .where('cubeRole.id', '=', id)
+          .executeTakeFirst()) as { roleAlias: string } | undefined;
+        // Renaming an administrator role away would leave the tenant without one; only an administrator edits it.
+        if (current && RESERVED.has(current.roleAlias)) {
+          if (!isTenantAdmin(ctx)) throw new BizError(M.adminRoleProtected);
+          if (current.roleAlias !== alias) throw new BizError(M.adminRoleProtected);
+        }
+      }
+    },
+    afterRemove: async ({ ctx, trx, ids }) => {
+      const aliases = await trx
+        .selectFrom('cubeRole')
+        .select('roleAlias')
+        .where('tenantId', '=', ctx.tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      if (aliases.some((r) => RESERVED.has(r.roleAlias))) throw new BizError(M.adminRoleRemove);
+      if (await roleInUse(trx, ctx.tenantId, ids)) throw new BizError(M.roleInUse);
+      await trx.deleteFrom('cubeRoleMenu').where('roleId', 'in', ids).execute();
+      await trx.deleteFrom('cubeRoleScope').where('roleId', 'in', ids).execute();
+    },
+  });
+
+  api.get(
+    '/api/cube-system/role/tree',
+    {
+      config: { access: access.permission(roleEntity.permissions.read) },
+      schema: { querystring: tenantQuery },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const tenantId = request.query.tenantId || ctx.tenantId;
+      // Others' tenants only for the platform administrator (BladeX: administrators may pick the tenant).
+      const data =
+        tenantId === ctx.tenantId
+          ? new TenantData(handle.db, tenantId)
+          : crossTenantData(handle.db, ctx, tenantId);
+      return ok(await roleTree(data, ctx));
+    },
+  );
+
+  api.get(
+    '/api/cube-system/role/tree-by-id',
+    {
+      config: { access: access.permission(roleEntity.permissions.read) },
+      schema: { querystring: roleIdQuery },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const role = isPlatformAdmin(ctx)
+        ? await handle.db
+            .selectFrom('cubeRole')
+            .select('tenantId')
+            .where('id', '=', request.query.roleId)
+            .where('isDeleted', '=', 0)
+            .executeTakeFirst()
+        : await new TenantData(handle.db, ctx.tenantId)
+            .selectFrom('cubeRole')
+            .select('tenantId')
+            .where('id', '=', request.query.roleId)
+            .executeTakeFirst();
+      if (!role) throw new NotFoundError();
+      const data =
+        role.tenantId === ctx.tenantId
+          ? new TenantData(handle.db, ctx.tenantId)
+          : crossTenantData(handle.db, ctx, role.tenantId);
+      return ok(await roleTree(data, ctx));
+    },
+  );
+
+  api.post(
+    '/api/cube-system/role/grant',
+    {
+      config: { access: access.permission(roleEntity.permissions.read) },
+      schema: { response: { 200: rEmpty } },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      await requirePermission(handle, ctx, ROLE_GRANT_CODE);
+      const body = parseOrRefuse(roleGrantSchema, request.body ?? {});
+      const ids = (list: Array<string | number>, name: string) => {
+        const out = [...new Set(list.map((v) => String(v).trim()))];
+        if (!out.every(isId)) throw new BizError(`请求参数类型错误: ${name}`);
+        return out;
+      };
+      const roleIds = ids(body.roleIds, 'roleIds');
+      const menuIds = ids(body.menuIds, 'menuIds');
+      let dataScopeIds = ids(body.dataScopeIds, 'dataScopeIds');
+      let apiScopeIds = ids(body.apiScopeIds, 'apiScopeIds');
+
+      await handle.db.transaction().execute(async (trx) => {
+        const roles = await new TenantData(trx, ctx.tenantId)
+          .selectFrom('cubeRole')
+          .select(['id', 'roleAlias'])
+          .where('id', 'in', roleIds)
+          .execute();
+        // Another tenant's role (or a gone one) is "not found", and the whole request changes nothing.
+        if (roles.length !== roleIds.length) throw new NotFoundError();
+        if (!isTenantAdmin(ctx) && roles.some((r) => RESERVED.has(r.roleAlias)))
+          throw new BizError(roleEntity.messages.adminRoleProtected);
+        if (roles.some((r) => r.roleAlias === ROLE_ADMINISTRATOR) && !isPlatformAdmin(ctx))
+          throw new ForbiddenError();
+
+        const menus = await allMenus(trx);
+        const limits = await menuGrantLimits(trx, ctx, menus);
+        const known = new Set(menus.map((m) => m.id));
+        for (const id of menuIds) {
+          if (limits.platformOnly.has(id)) throw new BizError(M.grantPlatformOnly);
+          if (limits.packaged && !limits.packaged.has(id)) throw new BizError(M.grantOutsidePackage);
+          if (!known.has(id) || !limits.held.has(id)) throw new BizError(M.grantNotHeld);
+        }
+        const grantable = new Set(
+          [...limits.held].filter(
+            (id) => (!limits.packaged || limits.packaged.has(id)) && !limits.platformOnly.has(id),
+          ),
+        );
+        const granted = new Set(menuIds);
+        // The scope trees nest rules under their menus; a client that sends the checked menu nodes along with the
+        // rules (Saber sends every checked key) means the rules only.
+        dataScopeIds = dataScopeIds.filter((id) => !known.has(id));
+        apiScopeIds = apiScopeIds.filter((id) => !known.has(id));
+        for (const [category, list] of [
+          [ScopeCategory.data, dataScopeIds],
+          [ScopeCategory.api, apiScopeIds],
+        ] as const) {
+          if (list.length === 0) continue;
+          const scopes = await allScopes(trx, category);
+          const byId = new Map(scopes.map((s) => [s.id, s]));
+          const allowed = await grantableScopeIds(trx, ctx, category, grantable, scopes);
+          for (const id of list) {
+            const scope = byId.get(id);
+            if (!scope || !allowed.has(id)) throw new BizError(M.grantNotHeld);
+            // A rule only means something with its menu; granting one without the menu is a mistake.
+            if (!granted.has(String(scope.menuId))) throw new BizError(M.grantScopeMenu);
+          }
+        }
+
+        await trx.deleteFrom('cubeRoleMenu').where('roleId', 'in', roleIds).execute();
+        await trx.deleteFrom('cubeRoleScope').where('roleId', 'in', roleIds).execute();
+        const menuRows = roleIds.flatMap((roleId) =>
+          menuIds.map((menuId) => ({ id: newId(), roleId, menuId })),
+        );
+        const scopeRows = roleIds.flatMap((roleId) => [
+          ...dataScopeIds.map((scopeId) => ({
+            id: newId(),
+            roleId,
+            scopeId,
+            scopeCategory: ScopeCategory.data,
+          })),
+          ...apiScopeIds.map((scopeId) => ({
+            id: newId(),
+            roleId,
+            scopeId,
+            scopeCategory: ScopeCategory.api,
+          })),
+        ]);
+        for (let i = 0; i < menuRows.length; i += 500)
+          await trx
+            .insertInto('cubeRoleMenu')
+            .values(menuRows.slice(i, i + 500))
+            .execute();
+        for (let i = 0; i < scopeRows.length; i += 500)
+          await trx
+            .insertInto('cubeRoleScope')
+            .values(scopeRows.slice(i, i + 500))
+            .execute();
+      });
+      // The writes above already dropped every cached grant set (observed tables); this also covers a change made
+      // only to rows the observer filters, and says so where a reader looks for it.
+      await deps.sessions.invalidateGrants();
+      return ok({});
+    },
+  );
+});

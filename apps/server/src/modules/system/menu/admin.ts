@@ -1,0 +1,313 @@
+import { MenuCategory, menuEntity, TOP_MENU_SETTING_CODE } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../../db/types.js';
+import { access, contextOf } from '../../../platform/access.js';
+import { isPlatformAdmin, type RequestContext, ROLE_ADMINISTRATOR } from '../../../platform/context.js';
+import { registerCrud } from '../../../platform/crud/index.js';
+import { parseOrRefuse } from '../../../platform/crud/params.js';
+import { mergeForest, withAncestors } from '../../../platform/crud/tree.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { ok, rSchema } from '../../../platform/envelope.js';
+import { BizError, NotFoundError } from '../../../platform/errors.js';
+import { GlobalData } from '../../../platform/global-data.js';
+import { isId } from '../../../platform/ids.js';
+import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
+import { TenantData } from '../../../platform/tenant-data.js';
+import { packageMenuIds } from '../tenant/package-menus.js';
+import { grantedMenuIds } from './grants.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+const PLATFORM_TENANT = '000000';
+const ROOT_NAME = '顶级';
+/** Labels of the dictionaries `menu_category`, `button_func` and `yes_no` (contract §17.2). */
+const CATEGORY_NAMES: Record<number, string> = { 1: '菜单', 2: '按钮' };
+const ACTION_NAMES: Record<number, string> = { 1: '工具栏', 2: '操作栏', 3: '工具操作栏' };
+const YES_NO_NAMES: Record<number, string> = { 1: '否', 2: '是' };
+
+const treeNodeSchema = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  title: z.string(),
+  key: z.string(),
+  value: z.string(),
+  hasChildren: z.boolean(),
+  get children() {
+    return z.array(treeNodeSchema).optional();
+  },
+});
+const keyList = z.object({ menu: z.array(z.string()) });
+
+/**
+ * A list of ids named `name`: a JSON array (of strings or numbers, as BladeX clients send) or a comma list.
+ * `allowEmpty` lets an empty list through (a grant that clears every link).
+ */
+export const idList = (name: string, allowEmpty = false) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return v;
+      const items = Array.isArray(v) ? v : String(v).split(',');
+      return [...new Set(items.map((x) => String(x).trim()).filter(Boolean))];
+    },
+    z
+      .array(z.string(), { error: `缺少必要的请求参数: ${name}` })
+      .refine((ids) => allowEmpty || ids.length > 0, `缺少必要的请求参数: ${name}`)
+      .refine((ids) => ids.length <= 5000 && ids.every(isId), `请求参数类型错误: ${name}`),
+  );
+
+interface MenuLink {
+  id: string;
+  parentId: string;
+  name: string;
+  category: number;
+  sort: number;
+}
+
+export function liveMenus(db: Executor): Promise<MenuLink[]> {
+  return new GlobalData(db)
+    .selectFrom('cubeMenu')
+    .select(['id', 'parentId', 'name', 'category', 'sort'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The menus and buttons a caller may hand on (to a top menu, a role): every one for the platform administrator;
+ * for anyone else those granted to their roles, with the ancestors that make them reachable, within the tenant
+ * package when there is one.
+ */
+export async function assignableMenuIds(
+  db: Executor,
+  deps: AppDeps,
+  ctx: RequestContext,
+  menus: readonly MenuLink[],
+): Promise<Set<string>> {
+  if (isPlatformAdmin(ctx)) return new Set(menus.map((m) => m.id));
+  const parentOf = new Map(menus.map((m) => [m.id, m.parentId]));
+  const visible = withAncestors(await grantedMenuIds(deps.db, ctx), parentOf);
+  const allowed = await packageMenuIds(db, ctx.tenantId);
+  return allowed ? new Set([...visible].filter((id) => allowed.has(id))) : visible;
+}
+
+/** Category-1 menus as TreeNodes (contract §1.9). */
+function menuTree(menus: readonly MenuLink[], shown: Set<string>) {
+  return mergeForest(
+    menus
+      .filter((m) => m.category === MenuCategory.menu && shown.has(m.id))
+      .map((m) => ({ id: m.id, parentId: m.parentId, title: m.name, key: m.id, value: m.id })),
+  );
+}
+
+/**
+ * Menu administration (contract §3): the CRUD of the platform-wide menu and button tree — `list` / `lazy-list`
+ * (all categories), `menu-list` / `lazy-menu-list` (pages only), `tree`, `detail`, `submit`, `remove` — and the
+ * menu side of the top-menu grant dialog (`grant-top-tree`, `top-tree-keys`).
+ */
+export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
+  const handle = deps.db;
+  registerCrud(app, deps, menuEntity, {
+    table: 'cubeMenu',
+    operations: ['list', 'detail', 'submit', 'remove', 'lazyList'],
+    computed: ['parentName', 'categoryName', 'actionName', 'isOpenName'],
+    toRecord: async (records, db) => {
+      const parentIds = [...new Set(records.map((r) => String(r.parentId)).filter((id) => id !== '0'))];
+      const parents = parentIds.length
+        ? await new GlobalData(db)
+            .selectFrom('cubeMenu')
+            .select(['id', 'name'])
+            .where('id', 'in', parentIds)
+            .execute()
+        : [];
+      const nameOf = new Map(parents.map((p) => [String(p.id), p.name]));
+      return records.map((r) => ({
+        ...r,
+        parentName: String(r.parentId) === '0' ? ROOT_NAME : (nameOf.get(String(r.parentId)) ?? ''),
+        categoryName: CATEGORY_NAMES[Number(r.category)] ?? '',
+        actionName: ACTION_NAMES[Number(r.action)] ?? '',
+        isOpenName: YES_NO_NAMES[Number(r.isOpen)] ?? '',
+      }));
+    },
+    beforeSave: async ({ trx, id, values }) => {
+      const { messages } = menuEntity;
+      const category = Number(values.category);
+      const parentId = String(values.parentId ?? '0');
+      if (parentId !== '0') {
+        const parent = await new GlobalData(trx)
+          .selectFrom('cubeMenu')
+          .select('category')
+          .where('id', '=', parentId)
+          .executeTakeFirst();
+        if (parent && parent.category !== MenuCategory.menu) throw new BizError(messages.parentNotMenu);
+      }
+      if (category === MenuCategory.menu && !String(values.path ?? '').trim())
+        throw new BizError(messages.pathRequired);
+      if (id && category === MenuCategory.button) {
+        const child = await new GlobalData(trx)
+          .selectFrom('cubeMenu')
+          .select('id')
+          .where('parentId', '=', id)
+          .executeTakeFirst();
+        if (child) throw new BizError(messages.buttonHasChildren);
+      }
+      // BladeX's rule: a code is unique among all rows, a name among the pages.
+      let clash = new GlobalData(trx)
+        .selectFrom('cubeMenu')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('code', '=', String(values.code)),
+            eb.and([eb('name', '=', String(values.name)), eb('category', '=', MenuCategory.menu)]),
+          ]),
+        );
+      if (id) clash = clash.where('id', '<>', id);
+      if (await clash.executeTakeFirst()) throw new BizError(messages.nameOrCodeExists);
+    },
+    afterRemove: async ({ trx, ids }) => {
+      // Refused while a tenant's role still holds one of them: removing it would silently change what that role
+      // may open. The platform administrator's own grants do not count — that role holds every code anyway.
+      const held = await trx
+        .selectFrom('cubeRoleMenu')
+        .innerJoin('cubeRole', 'cubeRole.id', 'cubeRoleMenu.roleId')
+        .select(['cubeRole.roleName', 'cubeRole.tenantId'])
+        .where('cubeRoleMenu.menuId', 'in', ids)
+        .where('cubeRole.isDeleted', '=', 0)
+        .where((eb) =>
+          eb.or([
+            eb('cubeRole.tenantId', '<>', PLATFORM_TENANT),
+            eb('cubeRole.roleAlias', '<>', ROLE_ADMINISTRATOR),
+          ]),
+        )
+        .executeTakeFirst();
+      if (held) throw new BizError(menuEntity.messages.heldByRoles);
+      await trx.deleteFrom('cubeRoleMenu').where('menuId', 'in', ids).execute();
+      await trx.deleteFrom('cubeTopMenuSetting').where('menuId', 'in', ids).execute();
+    },
+    routes: (app, kit) => {
+      const api = app.withTypeProvider<ZodTypeProvider>();
+      const prefix = kit.prefix;
+      const qualified = Object.keys(menuEntity.record.shape)
+        .filter((k) => !['parentName', 'categoryName', 'actionName', 'isOpenName'].includes(k))
+        .map((c) => `cubeMenu.${c}`);
+      const pages = (ctx: RequestContext) =>
+        kit.rows(handle.db, ctx).where('cubeMenu.category', '=', MenuCategory.menu);
+
+      api.get(
+        `${prefix}/menu-list`,
+        { config: { access: kit.readAccess }, schema: { querystring: z.record(z.string(), z.unknown()) } },
+        async (request) => {
+          const ctx = contextOf(request);
+          const q = parseListQuery(request.query, menuEntity.filters);
+          let found = applyFilters(pages(ctx), q.filters, handle.kind, 'cubeMenu');
+          for (const o of q.orders.length ? q.orders : menuEntity.defaultOrder)
+            found = found.orderBy(`cubeMenu.${o.field}`, o.direction);
+          const rows = await kit.present(await found.select(qualified).execute());
+          return ok(mergeForest(rows as Array<{ id: string; parentId: string }>));
+        },
+      );
+
+      api.get(
+        `${prefix}/lazy-menu-list`,
+        {
+          config: { access: kit.readAccess },
+          schema: {
+            querystring: z
+              .object({
+                parentId: z
+                  .string()
+                  .regex(/^(0|[1-9]\d{0,18})$/, '请求参数类型错误: parentId')
+                  .optional(),
+              })
+              .loose(),
+          },
+        },
+        async (request) => {
+          const ctx = contextOf(request);
+          const { parentId, ...filters } = request.query as { parentId?: string } & Record<string, unknown>;
+          const q = parseListQuery(filters, menuEntity.filters);
+          let found = applyFilters(pages(ctx), q.filters, handle.kind, 'cubeMenu');
+          // As lazy-list: a search without a parent looks through every level.
+          if (parentId !== undefined || q.filters.length === 0)
+            found = found.where('cubeMenu.parentId', '=', parentId ?? '0');
+          for (const o of q.orders.length ? q.orders : menuEntity.defaultOrder)
+            found = found.orderBy(`cubeMenu.${o.field}`, o.direction);
+          const rows = (await found.select(qualified).execute()) as Array<Record<string, unknown>>;
+          const ids = rows.map((r) => String(r.id));
+          const parents = ids.length
+            ? ((await pages(ctx)
+                .select('cubeMenu.parentId as parentId')
+                .where('cubeMenu.parentId', 'in', ids)
+                .groupBy('cubeMenu.parentId')
+                .execute()) as Array<{ parentId: string }>)
+            : [];
+          const withChildren = new Set(parents.map((p) => String(p.parentId)));
+          const records = await kit.present(rows);
+          return ok(records.map((r) => ({ ...r, hasChildren: withChildren.has(String(r.id)) })));
+        },
+      );
+
+      // Any signed-in user (contract §3 "token"), but only over the menus the caller may see or hand on.
+      api.get(
+        `${prefix}/tree`,
+        {
+          config: { access: access.authenticated },
+          schema: {
+            querystring: z.object({ tenantId: z.string().optional() }).loose(),
+            response: { 200: rSchema(z.array(treeNodeSchema)) },
+          },
+        },
+        async (request) => {
+          const ctx = contextOf(request);
+          const menus = await liveMenus(handle.db);
+          return ok(menuTree(menus, await assignableMenuIds(handle.db, deps, ctx, menus)));
+        },
+      );
+
+      api.get(
+        `${prefix}/grant-top-tree`,
+        {
+          config: { access: access.permission(TOP_MENU_SETTING_CODE) },
+          schema: { response: { 200: rSchema(z.object({ menu: z.array(treeNodeSchema) })) } },
+        },
+        async (request) => {
+          const ctx = contextOf(request);
+          const menus = await liveMenus(handle.db);
+          return ok({ menu: menuTree(menus, await assignableMenuIds(handle.db, deps, ctx, menus)) });
+        },
+      );
+
+      api.get(
+        `${prefix}/top-tree-keys`,
+        {
+          config: { access: access.permission(TOP_MENU_SETTING_CODE) },
+          schema: { response: { 200: rSchema(keyList) } },
+        },
+        async (request) => {
+          const ctx = contextOf(request);
+          const ids = parseOrRefuse(
+            idList('topMenuIds'),
+            (request.query as Record<string, unknown>).topMenuIds,
+          );
+          const own = await new TenantData(handle.db, ctx.tenantId)
+            .selectFrom('cubeTopMenu')
+            .select('id')
+            .where('id', 'in', ids)
+            .execute();
+          if (own.length !== ids.length) throw new NotFoundError();
+          const rows = await handle.db
+            .selectFrom('cubeTopMenuSetting')
+            .innerJoin('cubeMenu', 'cubeMenu.id', 'cubeTopMenuSetting.menuId')
+            .select('cubeTopMenuSetting.menuId')
+            .distinct()
+            .where('cubeTopMenuSetting.topMenuId', 'in', ids)
+            .where('cubeMenu.isDeleted', '=', 0)
+            .execute();
+          return ok({ menu: rows.map((r) => String(r.menuId)) });
+        },
+      );
+    },
+  });
+}

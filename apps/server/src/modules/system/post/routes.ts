@@ -1,0 +1,85 @@
+import { postEntity } from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { access, contextOf } from '../../../platform/access.js';
+import { isPlatformAdmin } from '../../../platform/context.js';
+import { registerCrud } from '../../../platform/crud/index.js';
+import { type AppDeps, defineModule } from '../../../platform/deps.js';
+import { ok, rSchema } from '../../../platform/envelope.js';
+import { BizError } from '../../../platform/errors.js';
+import { crossTenantData, tenantData } from '../../../platform/tenant-data.js';
+import { dictLabels } from '../../user/dict-labels.js';
+
+const selectQuery = z
+  .object({
+    tenantId: z
+      .string()
+      .regex(/^\d{6}$/, '请求参数类型错误: tenantId')
+      .optional(),
+  })
+  .loose();
+
+/** Posts (contract §7): list, detail, submit, remove through the kit; `select` for the user form's picker. */
+export const postModule = defineModule('system/post', (app: FastifyInstance, deps: AppDeps): void => {
+  registerCrud(app, deps, postEntity, {
+    table: 'cubePost',
+    computed: ['categoryName'],
+    toRecord: async (records, db) => {
+      const labels = await dictLabels(db, 'post_category');
+      return records.map((r) => ({ ...r, categoryName: labels.get(String(r.category)) ?? '' }));
+    },
+    // A post some live user still holds stays: the user form would show an id without a name.
+    afterRemove: async ({ ctx, trx, ids }) => {
+      const holder = await tenantData(trx, ctx)
+        .selectFrom('cubeUser')
+        .select('id')
+        .where((eb) => eb.or(ids.map((id) => eb(sql<string>`',' || post_id || ','`, 'like', `%,${id},%`))))
+        .limit(1)
+        .executeTakeFirst();
+      if (holder) throw new BizError(postEntity.messages.postInUse);
+    },
+    routes: (scope) => {
+      const api = scope.withTypeProvider<ZodTypeProvider>();
+      // BladeX `select?tenantId=`: the platform administrator may list another tenant's posts (its user form
+      // edits users of that tenant); anyone else always gets their own tenant's.
+      api.get(
+        `${postEntity.api}/select`,
+        {
+          config: { access: access.authenticated },
+          schema: {
+            querystring: selectQuery,
+            response: {
+              200: rSchema(
+                z.array(
+                  z.object({
+                    id: z.string(),
+                    postCode: z.string(),
+                    postName: z.string(),
+                    category: z.number(),
+                  }),
+                ),
+              ),
+            },
+          },
+        },
+        async (request) => {
+          const ctx = contextOf(request);
+          const wanted = request.query.tenantId;
+          const data =
+            wanted && wanted !== ctx.tenantId && isPlatformAdmin(ctx)
+              ? crossTenantData(deps.db.db, ctx, wanted)
+              : tenantData(deps.db.db, ctx);
+          const rows = await data
+            .selectFrom('cubePost')
+            .select(['id', 'postCode', 'postName', 'category'])
+            .orderBy('sort')
+            .orderBy('id')
+            .execute();
+          return ok(rows);
+        },
+      );
+    },
+  });
+});

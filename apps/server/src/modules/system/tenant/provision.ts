@@ -1,0 +1,308 @@
+import { randomInt } from 'node:crypto';
+import { PLATFORM_TENANT_ID, tenantEntity } from '@cube/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/types.js';
+import type { RequestContext } from '../../../platform/context.js';
+import { now } from '../../../platform/dates.js';
+import { BizError } from '../../../platform/errors.js';
+import { newId } from '../../../platform/ids.js';
+import { hashSecret, md5Hex } from '../../../platform/passwords.js';
+import { TenantData } from '../../../platform/tenant-data.js';
+import { packageChoice } from './package-menus.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Menus that stay with the platform whatever a tenant is granted: tenants and packages administer tenants, and
+ * parameters are platform-wide. A tenant without a package never receives these by default.
+ */
+export const PLATFORM_ONLY_MENU_CODES = ['tenant', 'tenant_package', 'param'] as const;
+
+/** BladeX's default for `tenant.default.menuCode` when the parameter is missing (contract §17.4). */
+const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu';
+
+/** A fresh 6-digit tenant id that no tenant — live or removed — has ever had (removed rows keep their data). */
+export async function newTenantId(db: Executor): Promise<string> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const candidate = String(randomInt(100_000, 1_000_000));
+    const taken = await db
+      .selectFrom('cubeTenant')
+      .select('id')
+      .where('tenantId', '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  throw new BizError(tenantEntity.messages.tenantIdsExhausted);
+}
+
+const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
+const DIGITS = '23456789';
+const SYMBOLS = '@#%&*+=?';
+
+/**
+ * A generated first password (14 characters from ~64 symbols, ~84 bits): letters, digits and a symbol, without
+ * look-alike characters, because an administrator copies it by hand from the screen that shows it once.
+ */
+export function generatePassword(): string {
+  const all = LETTERS + DIGITS + SYMBOLS;
+  const chars = [
+    LETTERS[randomInt(LETTERS.length)],
+    DIGITS[randomInt(DIGITS.length)],
+    SYMBOLS[randomInt(SYMBOLS.length)],
+  ];
+  while (chars.length < 14) chars.push(all[randomInt(all.length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+async function paramValue(db: Executor, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('cubeParam')
+    .select('paramValue')
+    .where('paramKey', '=', key)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row?.paramValue;
+}
+
+/** The account quota a new tenant starts with: parameter `tenant.default.accountNumber`, else unlimited. */
+export async function defaultAccountNumber(db: Executor): Promise<number> {
+  const value = Number(await paramValue(db, 'tenant.default.accountNumber'));
+  return Number.isInteger(value) && value >= -1 ? value : -1;
+}
+
+/** The platform's own screens and everything below them. */
+async function platformOnlyMenuIds(db: Executor): Promise<string[]> {
+  const menus = await db
+    .selectFrom('cubeMenu')
+    .select(['id', 'parentId', 'code'])
+    .where('isDeleted', '=', 0)
+    .execute();
+  const roots = menus.filter((m) => (PLATFORM_ONLY_MENU_CODES as readonly string[]).includes(m.code));
+  const found = new Set(roots.map((m) => String(m.id)));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const m of menus)
+      if (!found.has(String(m.id)) && found.has(String(m.parentId))) {
+        found.add(String(m.id));
+        grew = true;
+      }
+  }
+  return [...found];
+}
+
+/** Live menu ids whose code is listed, with all their descendants, minus the platform-only subtrees. */
+export async function menusByCode(db: Executor, codes: readonly string[]): Promise<string[]> {
+  const menus = await db
+    .selectFrom('cubeMenu')
+    .select(['id', 'parentId', 'code'])
+    .where('isDeleted', '=', 0)
+    .execute();
+  const children = new Map<string, string[]>();
+  for (const m of menus) {
+    const list = children.get(String(m.parentId)) ?? [];
+    list.push(String(m.id));
+    children.set(String(m.parentId), list);
+  }
+  const codeOf = new Map(menus.map((m) => [String(m.id), m.code]));
+  const excluded = new Set<string>(PLATFORM_ONLY_MENU_CODES);
+  const picked = new Set<string>();
+  const visit = (id: string) => {
+    if (picked.has(id) || excluded.has(codeOf.get(id) ?? '')) return;
+    picked.add(id);
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  const wanted = new Set(codes);
+  for (const m of menus) if (wanted.has(m.code)) visit(String(m.id));
+  return [...picked];
+}
+
+/**
+ * What a new tenant's administrator role is granted: the package's menus and buttons when the tenant has one;
+ * otherwise BladeX's rule, the menus listed in `tenant.default.menuCode` and everything below them (never the
+ * platform's own screens).
+ */
+export async function defaultGrants(db: Executor, tenantId: string): Promise<string[]> {
+  const chosen = await packageChoice(db, tenantId);
+  if (chosen) {
+    // A package that lists a platform screen still never hands it to a tenant's administrator.
+    const platformOnly = new Set(await platformOnlyMenuIds(db));
+    const live = new Set(
+      (await db.selectFrom('cubeMenu').select('id').where('isDeleted', '=', 0).execute()).map((m) =>
+        String(m.id),
+      ),
+    );
+    return chosen.filter((id) => live.has(id) && !platformOnly.has(id));
+  }
+  const codes = (await paramValue(db, 'tenant.default.menuCode')) || DEFAULT_MENU_CODES;
+  return menusByCode(
+    db,
+    codes
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  );
+}
+
+/** Grants menus to a role, skipping those it already holds. */
+export async function grantMenus(db: Executor, roleId: string, menuIds: readonly string[]): Promise<void> {
+  if (menuIds.length === 0) return;
+  const held = new Set(
+    (await db.selectFrom('cubeRoleMenu').select('menuId').where('roleId', '=', roleId).execute()).map((r) =>
+      String(r.menuId),
+    ),
+  );
+  const missing = [...new Set(menuIds)].filter((id) => !held.has(id));
+  for (let i = 0; i < missing.length; i += 200) {
+    await db
+      .insertInto('cubeRoleMenu')
+      .values(missing.slice(i, i + 200).map((menuId) => ({ id: newId(), roleId, menuId })))
+      .execute();
+  }
+}
+
+export interface ProvisionInput {
+  tenantId: string;
+  tenantName: string;
+  /** The administrator's first password as typed; absent, one is generated. */
+  adminPassword?: string;
+}
+
+export interface Provisioned {
+  roleId: string;
+  deptId: string;
+  postId: string;
+  userId: string;
+  adminAccount: string;
+  /** Set only when generated: the one time it is shown. */
+  generatedPassword?: string;
+}
+
+/**
+ * Provisions a new tenant inside the caller's transaction (contract §9 "Provisioning on insert"): administrator
+ * role `admin`, root department named after the tenant, post `ceo`, administrator account `admin` who must change
+ * the first password at first sign-in, a copy of the platform tenant's business dictionaries, and the default
+ * grants. Any failure rolls back the whole tenant.
+ */
+export async function provisionTenant(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  input: ProvisionInput,
+): Promise<Provisioned> {
+  const data = new TenantData(trx, input.tenantId);
+  const stamp = now();
+  const audit = {
+    createUser: ctx.userId,
+    createDept: ctx.deptId || null,
+    createTime: stamp,
+    updateUser: ctx.userId,
+    updateTime: stamp,
+    status: 1,
+    isDeleted: 0,
+  };
+  const roleId = newId();
+  await data
+    .insertInto('cubeRole', {
+      id: roleId,
+      parentId: '0',
+      roleName: '管理员',
+      roleAlias: 'admin',
+      sort: 2,
+      isDeleted: 0,
+    })
+    .execute();
+  const deptId = newId();
+  await data
+    .insertInto('cubeDept', {
+      id: deptId,
+      parentId: '0',
+      ancestors: '0',
+      deptCategory: 1,
+      deptName: input.tenantName,
+      fullName: input.tenantName,
+      sort: 1,
+      remark: '',
+      isDeleted: 0,
+    })
+    .execute();
+  const postId = newId();
+  await data
+    .insertInto('cubePost', {
+      id: postId,
+      category: 1,
+      postCode: 'ceo',
+      postName: '首席执行官',
+      sort: 1,
+      remark: '',
+      ...audit,
+    })
+    .execute();
+  const password = input.adminPassword ?? generatePassword();
+  const userId = newId();
+  await data
+    .insertInto('cubeUser', {
+      id: userId,
+      code: '',
+      userType: 1,
+      account: 'admin',
+      password: await hashSecret(md5Hex(password)),
+      name: '管理员',
+      realName: '管理员',
+      avatar: '',
+      email: '',
+      phone: '',
+      birthday: null,
+      sex: 1,
+      roleId,
+      deptId,
+      postId,
+      passwordMustChange: 1,
+      ...audit,
+    })
+    .execute();
+  await data.insertInto('cubeUserDept', { id: newId(), userId, deptId }).execute();
+  await copyBusinessDictionaries(trx, input.tenantId);
+  await grantMenus(trx, roleId, await defaultGrants(trx, input.tenantId));
+  return {
+    roleId,
+    deptId,
+    postId,
+    userId,
+    adminAccount: 'admin',
+    generatedPassword: input.adminPassword ? undefined : password,
+  };
+}
+
+/** Copies the platform tenant's live business dictionaries (roots and items, any depth) into a new tenant. */
+async function copyBusinessDictionaries(trx: Transaction<Database>, tenantId: string): Promise<void> {
+  const template = await new TenantData(trx, PLATFORM_TENANT_ID)
+    .selectFrom('cubeDictBiz')
+    .select(['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark', 'isSealed'])
+    .orderBy('id')
+    .execute();
+  if (template.length === 0) return;
+  const newIds = new Map(template.map((row) => [String(row.id), newId()]));
+  const rows = template.map((row) => ({
+    id: newIds.get(String(row.id)) as string,
+    tenantId,
+    // A parent missing from the template (removed) makes the copy a root rather than point at another tenant.
+    parentId: newIds.get(String(row.parentId)) ?? '0',
+    code: row.code,
+    dictKey: row.dictKey,
+    dictValue: row.dictValue,
+    sort: row.sort,
+    remark: row.remark,
+    isSealed: row.isSealed,
+    isDeleted: 0,
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx
+      .insertInto('cubeDictBiz')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}

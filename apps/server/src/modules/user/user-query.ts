@@ -1,0 +1,57 @@
+import { userEntity } from '@cube/contract';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { RequestContext } from '../../platform/context.js';
+import type { CrudKit } from '../../platform/crud/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { BizError } from '../../platform/errors.js';
+import { isId } from '../../platform/ids.js';
+import { applyFilters, parseListQuery } from '../../platform/list-query.js';
+import { deptSubtree, inDepts } from './admin-rules.js';
+
+/** Record fields that are not columns of `cube_user` (VO names, the always-empty password). */
+export const COMPUTED = [
+  'password',
+  'roleName',
+  'deptName',
+  'postName',
+  'sexName',
+  'userTypeName',
+  'tenantName',
+] as const;
+export const USER_COLUMNS = Object.keys(userEntity.record.shape)
+  .filter((k) => !(COMPUTED as readonly string[]).includes(k))
+  .map((k) => `cubeUser.${k}`);
+
+// biome-ignore lint/suspicious/noExplicitAny: the kit's row builder is generic over tables
+type UserSelect = SelectQueryBuilder<any, any, object>;
+
+/** Within the caller's data scope, `page` and the export take the list filters plus `deptId` (a department and everything below it). */
+export async function filteredUsers(
+  kit: CrudKit,
+  deps: AppDeps,
+  ctx: RequestContext,
+  query: Record<string, unknown>,
+): Promise<{
+  rows: UserSelect;
+  current: number;
+  size: number;
+  orders: Array<{ field: string; direction: 'asc' | 'desc' }>;
+}> {
+  const { deptId, tenantId: _tenantId, ...rest } = query;
+  if (deptId !== undefined && deptId !== '' && !(typeof deptId === 'string' && isId(deptId)))
+    throw new BizError('请求参数类型错误: deptId');
+  const q = parseListQuery(rest, userEntity.filters);
+  let rows = applyFilters(await kit.readRows(deps.db.db, ctx), q.filters, deps.db.kind, 'cubeUser');
+  if (typeof deptId === 'string' && deptId !== '')
+    rows = inDepts(
+      rows as SelectQueryBuilder<Database, 'cubeUser', object>,
+      ctx.tenantId,
+      await deptSubtree(deps.db.db, ctx.tenantId, deptId),
+    );
+  const orders = (q.orders.length ? q.orders : userEntity.defaultOrder).map((o) => ({
+    ...o,
+    field: `cubeUser.${o.field}`,
+  }));
+  return { rows, current: q.current, size: q.size, orders };
+}

@@ -1,0 +1,27 @@
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
+import type ExcelJS from 'exceljs';
+import type SanitizeHtml from 'sanitize-html';
+
+/**
+ * Large libraries that only some requests need, loaded the first time one of them does (design §2, D14: the
+ * idle process stays small). Each is tens of MiB resident once loaded — exceljs ~27, the S3 client ~25,
+ * sanitize-html (with postcss) ~17 — and most installs never export a list or use S3. All three are CommonJS, so
+ * a synchronous `require` keeps their callers synchronous.
+ */
+const load = createRequire(import.meta.url);
+
+function once<T>(loader: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= loader();
+    return value;
+  };
+}
+
+/** exceljs: imports and exports (users, regions, leads). */
+export const excel = once(() => load('exceljs') as typeof ExcelJS);
+/** sanitize-html: rich text on save and render, WeChat articles. */
+export const sanitizer = once(() => load('sanitize-html') as typeof SanitizeHtml);
+/** The S3 client: tenants whose files live in an S3-compatible store. */
+export const s3Client = once(() => load('@aws-sdk/client-s3') as typeof S3);

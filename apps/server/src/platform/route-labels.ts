@@ -1,0 +1,134 @@
+/**
+ * Chinese names for routes, derived from their paths in one place instead of written on every route: the API
+ * documentation groups routes by {@link routeTag} and titles them with {@link routeSummary}, and the API log
+ * titles each call the same way. A route may still set `schema.summary` / `schema.tags` itself; those win.
+ *
+ * Tags are the resource's screen name (the menu name of contract §17.3) found by the longest matching prefix;
+ * summaries are the action named by the last path segment (BladeX's `list`, `detail`, `submit`, `remove` …).
+ */
+
+/** Longest prefix first is not required: {@link routeTag} picks the longest match. */
+const TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['/api/cube-auth', '认证授权'],
+  ['/api/cube-system/param', '参数管理'],
+  ['/api/cube-system/menu', '菜单管理'],
+  ['/api/cube-system/topmenu', '顶部菜单'],
+  ['/api/cube-system/dict-biz', '业务字典'],
+  ['/api/cube-system/dict', '系统字典'],
+  ['/api/cube-system/tenant-package', '租户产品包'],
+  ['/api/cube-system/tenant', '租户管理'],
+  ['/api/cube-system/role', '角色管理'],
+  ['/api/cube-system/dept', '部门管理'],
+  ['/api/cube-system/post', '岗位管理'],
+  ['/api/cube-system/user', '用户管理'],
+  ['/api/cube-system/client', '应用管理'],
+  ['/api/cube-system/region', '行政区划'],
+  ['/api/cube-system/data-scope', '数据权限'],
+  ['/api/cube-system/api-scope', '接口权限'],
+  ['/api/cube-system/site', '站点信息'],
+  ['/api/cube-system/self-check', '自检'],
+  ['/api/cube-system', '系统管理'],
+  ['/api/cube-user', '用户管理'],
+  ['/api/cube-desk/notice', '通知公告'],
+  ['/api/cube-desk', '工作台'],
+  ['/api/cube-log/usual', '通用日志'],
+  ['/api/cube-log/api', '接口日志'],
+  ['/api/cube-log/error', '错误日志'],
+  ['/api/cube-resource/attach', '附件管理'],
+  ['/api/cube-resource/oss', '对象存储'],
+  ['/api/cube-resource', '资源管理'],
+  ['/api/cube-desk/dashboard', '工作台'],
+  ['/api/cube-cr/article', '新闻文章'],
+  ['/api/cube-cr/banner', '轮播图'],
+  ['/api/cube-cr/certification', '资质证书'],
+  ['/api/cube-cr/product', '产品服务'],
+  ['/api/cube-cr', '门户内容'],
+  ['/api/cube-mp/wx', '微信文章'],
+  ['/api/cube-pr/lead', '客户咨询'],
+  ['/api/cube-pr/prkhzx', '客户咨询'],
+  ['/ta', '智能助手'],
+  ['/api/health', '健康检查'],
+  ['/api/ready', '健康检查'],
+  ['/api/openapi.json', '接口文档'],
+  ['/api/docs', '接口文档'],
+];
+
+/** What the last segment of a path does. */
+const ACTIONS: Readonly<Record<string, string>> = {
+  list: '列表',
+  page: '分页列表',
+  detail: '详情',
+  submit: '新增或修改',
+  save: '新增',
+  update: '修改',
+  remove: '删除',
+  select: '下拉数据',
+  tree: '树形结构',
+  'lazy-list': '懒加载列表',
+  'lazy-tree': '懒加载树',
+  'parent-list': '父级列表',
+  'child-list': '子级列表',
+  grant: '授权',
+  'grant-tree': '授权树',
+  'grant-top-tree': '顶部菜单授权树',
+  export: '导出',
+  'export-blob': '导出下载',
+  import: '导入',
+  upload: '上传',
+  stats: '统计图表',
+  token: '获取令牌',
+  refresh: '刷新令牌',
+  logout: '退出登录',
+  captcha: '获取验证码',
+  'user-info': '当前用户信息',
+  'clear-cache': '清除缓存',
+  info: '个人信息',
+  'update-info': '修改个人信息',
+  'update-password': '修改密码',
+  'reset-password': '重置密码',
+  routes: '菜单路由',
+  buttons: '按钮权限',
+  dictionary: '字典项',
+  'put-file': '上传文件',
+  'put-file-attach': '上传附件',
+  'put-file-by-name-cover': '按名称覆盖上传',
+  'remove-file': '删除文件',
+  'stat-file': '文件信息',
+  health: '存活检查',
+  my: '我的列表',
+  'top-menu': '顶部菜单',
+  'lazy-menu-list': '懒加载菜单列表',
+  'menu-list': '菜单列表',
+  'role-tree-keys': '角色已授权菜单',
+  'top-tree-keys': '已授权顶部菜单',
+  'dictionary-tree': '字典树',
+  ready: '就绪检查',
+};
+
+const METHOD_VERB: Readonly<Record<string, string>> = {
+  GET: '查询',
+  POST: '提交',
+  PUT: '修改',
+  DELETE: '删除',
+  PATCH: '修改',
+};
+
+export function routeTag(url: string): string {
+  let best: readonly [string, string] | undefined;
+  for (const entry of TAGS) {
+    const [prefix] = entry;
+    if ((url === prefix || url.startsWith(`${prefix}/`)) && (!best || prefix.length > best[0].length))
+      best = entry;
+  }
+  if (best) return best[1];
+  // A module no entry names yet: its first path segment after /api (e.g. `cube-foo`).
+  return url.split('/')[2] || '其他';
+}
+
+export function routeSummary(method: string, url: string): string {
+  const path = url.split('?')[0] ?? url;
+  const segments = path.split('/').filter((s) => s && !s.startsWith(':') && s !== '*');
+  const last = segments[segments.length - 1] ?? '';
+  const action = ACTIONS[last] ?? `${METHOD_VERB[method.toUpperCase()] ?? method} ${last}`;
+  return `${routeTag(url)}-${action}`;
+}

@@ -1,0 +1,432 @@
+import {
+  API_SCOPE_SETTING_CODE,
+  apiScopeEntity,
+  DATA_SCOPE_SETTING_CODE,
+  dataScopeEntity,
+  deptEntity,
+  ROLE_GRANT_CODE,
+  roleEntity,
+} from '@cube/contract';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/types.js';
+import { now } from '../platform/dates.js';
+import { newId } from '../platform/ids.js';
+import { hashSecret, md5Hex } from '../platform/passwords.js';
+import { CONSOLE_ID, type InsertMissing } from './console-data.js';
+import { button, DEMO_TENANT, type DemoAccount, entityMenus, ID, type MenuSeed, menu } from './demo-data.js';
+
+/**
+ * Authority seed rows (ids 1123598816000000300–399): 角色管理 and 部门管理 under 系统管理 (platform and tenant
+ * administrators), 权限管理 with 数据权限 / 接口权限 (platform administrator only: the rules are platform-wide),
+ * example data and API scopes, and in demo mode the 100000 tenant's three-level organisation and working roles.
+ */
+const SYSTEM_MENU = '1123598815738675201';
+
+export const AUTHORITY_ID = {
+  menuAuthority: '1123598816000000300',
+  menuRole: '1123598816000000310',
+  roleGrant: '1123598816000000315',
+  menuDept: '1123598816000000320',
+  menuDataScope: '1123598816000000330',
+  dataScopeSetting: '1123598816000000331',
+  menuApiScope: '1123598816000000340',
+  apiScopeSetting: '1123598816000000341',
+  scopeDeptAll: '1123598816000000350',
+  scopeDeptOwn: '1123598816000000351',
+  scopeDeptBelow: '1123598816000000352',
+  scopeNoticeOwn: '1123598816000000353',
+  scopeNoticeDept: '1123598816000000354',
+  scopeNoticeCustom: '1123598816000000355',
+  scopeUserAll: '1123598816000000356',
+  scopeUserOwn: '1123598816000000357',
+  scopeUserDept: '1123598816000000358',
+  scopeUserBelow: '1123598816000000359',
+  apiNoticeRead: '1123598816000000360',
+  apiNoticeAll: '1123598816000000361',
+  apiDeptRead: '1123598816000000362',
+  roleManager: '1123598816000000370',
+  roleAgent: '1123598816000000371',
+  roleProcess: '1123598816000000372',
+  deptMechanical: '1123598816000000380',
+  deptChemical: '1123598816000000381',
+  deptTrademarkApply: '1123598816000000382',
+  deptTrademarkRights: '1123598816000000383',
+  deptProcess: '1123598816000000384',
+  deptFinance: '1123598816000000385',
+  topMenuDemoSystem: '1123598816000000390',
+  userManager: '1123598816000000391',
+  userAgent: '1123598816000000392',
+} as const;
+
+const A = AUTHORITY_ID;
+
+/**
+ * Demo accounts of the working roles (README "Demo accounts"): a department manager who sees the patent department
+ * and below, and a patent attorney who sees only their own notices.
+ */
+export const AUTHORITY_DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    id: '1123598816000000391',
+    tenantId: DEMO_TENANT,
+    account: 'manager',
+    password: 'Manager@2026',
+    name: '周经理',
+    realName: '周建国',
+    roleId: '1123598816000000370',
+    deptId: ID.deptDemoPatent,
+    postId: '1123598817738675216',
+    email: 'zhou.jianguo@lifang-ip.cn',
+    phone: '13911112222',
+    sex: 1,
+  },
+  {
+    id: '1123598816000000392',
+    tenantId: DEMO_TENANT,
+    account: 'agent',
+    password: 'Agent@2026',
+    name: '王律师',
+    realName: '王芳',
+    roleId: '1123598816000000371',
+    deptId: '1123598816000000380',
+    postId: '1123598817738675218',
+    email: 'wang.fang@lifang-ip.cn',
+    phone: '13922223333',
+    sex: 2,
+  },
+];
+
+const ROLE_MENUS: MenuSeed[] = [
+  ...entityMenus(
+    roleEntity,
+    {
+      menu: A.menuRole,
+      add: '1123598816000000311',
+      edit: '1123598816000000312',
+      remove: '1123598816000000313',
+      view: '1123598816000000314',
+    },
+    SYSTEM_MENU,
+    '角色管理',
+    '/system/role',
+    'team',
+    3,
+  ),
+  button(A.roleGrant, A.menuRole, ROLE_GRANT_CODE, '权限设置', 'grant', 'setting', 2, 5),
+];
+
+const DEPT_MENUS: MenuSeed[] = entityMenus(
+  deptEntity,
+  {
+    menu: A.menuDept,
+    add: '1123598816000000321',
+    edit: '1123598816000000322',
+    remove: '1123598816000000323',
+    view: '1123598816000000324',
+  },
+  SYSTEM_MENU,
+  '部门管理',
+  '/system/dept',
+  'apartment',
+  2,
+);
+
+/** 权限管理 (contract §17.3, sort 98): platform-only pages. */
+const AUTHORITY_PAGES: MenuSeed[] = [
+  menu(A.menuAuthority, '0', 'authority', '权限管理', '/authority', 'safety-certificate', 98),
+  menu(
+    A.menuDataScope,
+    A.menuAuthority,
+    dataScopeEntity.permissions.read,
+    '数据权限',
+    '/authority/datascope',
+    'database',
+    2,
+  ),
+  button(
+    A.dataScopeSetting,
+    A.menuDataScope,
+    DATA_SCOPE_SETTING_CODE,
+    '权限配置',
+    'setting',
+    'setting',
+    2,
+    1,
+  ),
+  menu(
+    A.menuApiScope,
+    A.menuAuthority,
+    apiScopeEntity.permissions.read,
+    '接口权限',
+    '/authority/apiscope',
+    'api',
+    3,
+  ),
+  button(A.apiScopeSetting, A.menuApiScope, API_SCOPE_SETTING_CODE, '权限配置', 'setting', 'setting', 2, 1),
+];
+
+export const AUTHORITY_MENUS: MenuSeed[] = [...ROLE_MENUS, ...DEPT_MENUS, ...AUTHORITY_PAGES];
+
+const audit = (stamp: string) => ({
+  createUser: ID.userPlatformAdmin,
+  createDept: ID.deptPlatform,
+  createTime: stamp,
+  updateUser: ID.userPlatformAdmin,
+  updateTime: stamp,
+  status: 1,
+  isDeleted: 0,
+});
+
+const dataScope = (
+  id: string,
+  menuId: string,
+  scopeName: string,
+  scopeType: number,
+  scopeValue = '',
+  remark = '',
+) => ({
+  id,
+  menuId,
+  resourceCode: '',
+  scopeName,
+  scopeField: '*',
+  scopeClass: '',
+  scopeColumn: '',
+  scopeType,
+  scopeValue,
+  remark,
+});
+
+const apiScope = (id: string, menuId: string, scopeName: string, scopePath: string, scopeMethod: string) => ({
+  id,
+  menuId,
+  resourceCode: '',
+  scopeName,
+  scopePath,
+  scopeMethod,
+  scopeType: 2,
+  remark: '',
+});
+
+export async function seedAuthority(
+  db: Kysely<Database>,
+  config: AppConfig,
+  insertMissing: InsertMissing,
+): Promise<void> {
+  const stamp = now();
+  await insertMissing(
+    db,
+    'cubeMenu',
+    AUTHORITY_MENUS.map((m) => ({ ...m, isOpen: 1, remark: '', isDeleted: 0 })),
+    ['id'],
+  );
+  // Tenant administrators manage their own roles and departments (the scope pages stay the platform's).
+  const tenantPages = [{ id: SYSTEM_MENU }, ...ROLE_MENUS, ...DEPT_MENUS];
+  await insertMissing(
+    db,
+    'cubeRoleMenu',
+    [
+      ...AUTHORITY_MENUS.map((m) => ({ roleId: ID.rolePlatformAdministrator, menuId: m.id })),
+      ...(config.demo ? tenantPages.map((m) => ({ roleId: ID.roleDemoAdmin, menuId: m.id })) : []),
+    ].map((g) => ({ id: newId(), ...g })),
+    ['roleId', 'menuId'],
+  );
+  await insertMissing(
+    db,
+    'cubeTopMenuSetting',
+    [A.menuRole, A.menuDept, A.menuDataScope, A.menuApiScope].map((menuId) => ({
+      id: newId(),
+      topMenuId: CONSOLE_ID.topMenuPlatformSystem,
+      menuId,
+    })),
+    ['topMenuId', 'menuId'],
+  );
+
+  // Rules on pages whose owners may have seeded them (users) are attached only when the page exists.
+  const userMenu = await db
+    .selectFrom('cubeMenu')
+    .select('id')
+    .where('code', '=', 'user')
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  const notice = CONSOLE_ID.menuNotice;
+  await insertMissing(
+    db,
+    'cubeScopeData',
+    [
+      dataScope(A.scopeDeptAll, A.menuDept, '全部机构', 1),
+      dataScope(A.scopeDeptOwn, A.menuDept, '本机构', 3),
+      dataScope(A.scopeDeptBelow, A.menuDept, '本机构及下级机构', 4),
+      dataScope(A.scopeNoticeOwn, notice, '本人发布的通知', 2),
+      dataScope(A.scopeNoticeDept, notice, '本部门发布的通知', 3),
+      dataScope(
+        A.scopeNoticeCustom,
+        notice,
+        '发布与批转通知',
+        5,
+        JSON.stringify([{ column: 'category', operator: 'in', value: '1,2' }]),
+        '自定义：通知类型为发布通知或批转通知',
+      ),
+      ...(userMenu
+        ? [
+            dataScope(A.scopeUserAll, userMenu.id, '全部用户', 1),
+            dataScope(A.scopeUserOwn, userMenu.id, '仅本人', 2),
+            dataScope(A.scopeUserDept, userMenu.id, '本部门用户', 3),
+            dataScope(A.scopeUserBelow, userMenu.id, '本部门及下级部门用户', 4),
+          ]
+        : []),
+    ].map((s) => ({ ...s, ...audit(stamp) })),
+    ['id'],
+  );
+  await insertMissing(
+    db,
+    'cubeScopeApi',
+    [
+      apiScope(A.apiNoticeRead, notice, '通知只读接口', '/api/cube-desk/notice/**', 'GET'),
+      apiScope(A.apiNoticeAll, notice, '通知全部接口', '/api/cube-desk/notice/**', ''),
+      apiScope(A.apiDeptRead, A.menuDept, '部门只读接口', '/api/cube-system/dept/**', 'GET'),
+    ].map((s) => ({ ...s, ...audit(stamp) })),
+    ['id'],
+  );
+  if (!config.demo) return;
+
+  // 100000's own 系统管理 header menu (another seed may have made it: found by code, made only when missing).
+  let topMenu = await db
+    .selectFrom('cubeTopMenu')
+    .select('id')
+    .where('tenantId', '=', DEMO_TENANT)
+    .where('code', '=', 'system')
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!topMenu) {
+    await db
+      .insertInto('cubeTopMenu')
+      .values({
+        id: A.topMenuDemoSystem,
+        tenantId: DEMO_TENANT,
+        code: 'system',
+        name: '系统管理',
+        source: 'setting',
+        path: '/system',
+        sort: 2,
+        createUser: null,
+        createDept: null,
+        createTime: stamp,
+        updateUser: null,
+        updateTime: stamp,
+        status: 1,
+        isDeleted: 0,
+      })
+      .execute();
+    topMenu = { id: A.topMenuDemoSystem };
+  }
+  await insertMissing(
+    db,
+    'cubeTopMenuSetting',
+    [A.menuRole, A.menuDept].map((menuId) => ({ id: newId(), topMenuId: topMenu.id, menuId })),
+    ['topMenuId', 'menuId'],
+  );
+
+  // Third level under the demo departments of demo-data.ts.
+  const dept = (id: string, parentId: string, deptName: string, fullName: string, sort: number) => ({
+    id,
+    tenantId: DEMO_TENANT,
+    parentId,
+    ancestors: `0,${ID.deptDemo},${parentId}`,
+    deptCategory: 3,
+    deptName,
+    fullName,
+    sort,
+    remark: '',
+    isDeleted: 0,
+  });
+  await insertMissing(
+    db,
+    'cubeDept',
+    [
+      dept(A.deptMechanical, ID.deptDemoPatent, '机械电学组', '专利代理部机械电学组', 1),
+      dept(A.deptChemical, ID.deptDemoPatent, '化学生物组', '专利代理部化学生物组', 2),
+      dept(A.deptTrademarkApply, ID.deptDemoTrademark, '商标申请组', '商标事务部商标申请组', 1),
+      dept(A.deptTrademarkRights, ID.deptDemoTrademark, '商标维权组', '商标事务部商标维权组', 2),
+      dept(A.deptProcess, ID.deptDemoOffice, '流程管理组', '综合管理部流程管理组', 1),
+      dept(A.deptFinance, ID.deptDemoOffice, '财务组', '综合管理部财务组', 2),
+    ],
+    ['id'],
+  );
+
+  const role = (id: string, roleName: string, roleAlias: string, sort: number) => ({
+    id,
+    tenantId: DEMO_TENANT,
+    parentId: '0',
+    roleName,
+    roleAlias,
+    sort,
+    isDeleted: 0,
+  });
+  await insertMissing(
+    db,
+    'cubeRole',
+    [
+      role(A.roleManager, '部门经理', 'manager', 3),
+      role(A.roleAgent, '代理人', 'agent', 4),
+      role(A.roleProcess, '流程专员', 'process', 5),
+    ],
+    ['id'],
+  );
+  const deskMenus = await db
+    .selectFrom('cubeMenu')
+    .select(['id', 'code'])
+    .where('code', 'in', ['desk', 'notice', 'notice_view'])
+    .where('isDeleted', '=', 0)
+    .execute();
+  const desk = deskMenus.map((m) => m.id);
+  const deptView = [SYSTEM_MENU, A.menuDept, '1123598816000000324'];
+  const grants: Array<{ roleId: string; menuId: string }> = [
+    ...[...desk, ...deptView, ...(userMenu ? [userMenu.id] : [])].map((menuId) => ({
+      roleId: A.roleManager,
+      menuId,
+    })),
+    ...desk.map((menuId) => ({ roleId: A.roleAgent, menuId })),
+    ...desk.map((menuId) => ({ roleId: A.roleProcess, menuId })),
+  ];
+  await insertMissing(
+    db,
+    'cubeRoleMenu',
+    grants.map((g) => ({ id: newId(), ...g })),
+    ['roleId', 'menuId'],
+  );
+  const scopeGrants = [
+    { roleId: A.roleManager, scopeId: A.scopeDeptBelow, scopeCategory: 1 },
+    { roleId: A.roleManager, scopeId: A.scopeNoticeDept, scopeCategory: 1 },
+    ...(userMenu ? [{ roleId: A.roleManager, scopeId: A.scopeUserBelow, scopeCategory: 1 }] : []),
+    { roleId: A.roleAgent, scopeId: A.scopeNoticeOwn, scopeCategory: 1 },
+    { roleId: A.roleProcess, scopeId: A.apiNoticeRead, scopeCategory: 2 },
+  ];
+  await insertMissing(
+    db,
+    'cubeRoleScope',
+    scopeGrants.map((g) => ({ id: newId(), ...g })),
+    ['roleId', 'scopeCategory', 'scopeId'],
+  );
+  for (const { password, ...account } of AUTHORITY_DEMO_ACCOUNTS) {
+    const exists = await db
+      .selectFrom('cubeUser')
+      .select('id')
+      .where('id', '=', account.id)
+      .executeTakeFirst();
+    if (exists) continue;
+    await db
+      .insertInto('cubeUser')
+      .values({
+        ...account,
+        code: '',
+        userType: 1,
+        avatar: '',
+        birthday: null,
+        password: await hashSecret(md5Hex(password)),
+        passwordMustChange: 0,
+        ...audit(stamp),
+      })
+      .execute();
+  }
+}

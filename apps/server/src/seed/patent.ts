@@ -1,0 +1,561 @@
+import {
+  AGENT_COMPANY_AUTH_PERMISSION,
+  agentCompanyEntity,
+  PATENT_DASHBOARD_PERMISSION,
+  PATENT_RECEIPT_RULE_PARAM,
+  PATENT_REMINDER_OFFSETS_DEFAULT,
+  PATENT_REMINDER_OFFSETS_PARAM,
+  patentApplicationEntity,
+  patentDeadlineEntity,
+  patentDeadlineRuleEntity,
+  patentFeeEntity,
+  patentHolidayEntity,
+  patentNoticeEntity,
+} from '@cube/contract';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/types.js';
+import { CN_CALENDAR_2026 } from '../modules/patent/holidays-2026.js';
+import { now } from '../platform/dates.js';
+import { newId } from '../platform/ids.js';
+import { CONSOLE_ID, type InsertMissing } from './console-data.js';
+import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed, menu, PLATFORM_TENANT } from './demo-data.js';
+
+/**
+ * Patent cases and agent companies (issue 11 §5–§6; ids 1123598816000001000–099): the 专利管理 menu with its
+ * screens and buttons, granted to the platform administrator and the demo tenant's administrator (the holiday
+ * calendar is the platform's alone) and shown under each one's 工作台 top menu; the receipt-rule and reminder
+ * settings; the 2026 holiday calendar; the deadline rules from the research (§2.1–§2.4) for the platform and the
+ * demo tenant, every one marked unconfirmed until a patent attorney signs it off; a few demo companies and cases.
+ */
+export const PATENT_ID = {
+  menuRoot: '1123598816000001000',
+  menuApplication: '1123598816000001001',
+  menuDeadline: '1123598816000001015',
+  menuHoliday: '1123598816000001016',
+  menuRule: '1123598816000001020',
+  menuCompany: '1123598816000001024',
+  paramReceiptRule: '1123598816000001030',
+  paramReminderDays: '1123598816000001031',
+  companyHengxin: '1123598816000001040',
+  companyQinghe: '1123598816000001041',
+  caseInvention: '1123598816000001050',
+  caseUtility: '1123598816000001051',
+} as const;
+
+const HOLIDAY_MENUS: MenuSeed[] = entityMenus(
+  patentHolidayEntity,
+  {
+    menu: PATENT_ID.menuHoliday,
+    add: '1123598816000001017',
+    edit: '1123598816000001018',
+    remove: '1123598816000001019',
+    view: '1123598816000001099',
+  },
+  PATENT_ID.menuRoot,
+  '节假日',
+  '/patent/holiday',
+  'calendar',
+  4,
+);
+
+const TENANT_MENUS: MenuSeed[] = [
+  menu(PATENT_ID.menuRoot, '0', 'patent', '专利管理', '/patent', 'file-protect', 5),
+  ...entityMenus(
+    patentApplicationEntity,
+    {
+      menu: PATENT_ID.menuApplication,
+      add: '1123598816000001002',
+      edit: '1123598816000001003',
+      remove: '1123598816000001004',
+      view: '1123598816000001005',
+    },
+    PATENT_ID.menuRoot,
+    '专利案件',
+    '/patent/application',
+    'file-protect',
+    1,
+  ),
+  button(
+    '1123598816000001006',
+    PATENT_ID.menuApplication,
+    patentNoticeEntity.permissions.add,
+    '登记通知书',
+    'add',
+    'plus',
+    1,
+    6,
+  ),
+  button(
+    '1123598816000001007',
+    PATENT_ID.menuApplication,
+    patentNoticeEntity.permissions.edit,
+    '修改通知书',
+    'edit',
+    'form',
+    2,
+    7,
+  ),
+  button(
+    '1123598816000001008',
+    PATENT_ID.menuApplication,
+    patentNoticeEntity.permissions.remove,
+    '删除通知书',
+    'delete',
+    'delete',
+    3,
+    8,
+  ),
+  button(
+    '1123598816000001009',
+    PATENT_ID.menuApplication,
+    patentDeadlineEntity.permissions.add,
+    '新增期限',
+    'add',
+    'plus',
+    1,
+    9,
+  ),
+  button(
+    '1123598816000001010',
+    PATENT_ID.menuApplication,
+    patentDeadlineEntity.permissions.edit,
+    '修改期限',
+    'edit',
+    'form',
+    2,
+    10,
+  ),
+  button(
+    '1123598816000001011',
+    PATENT_ID.menuApplication,
+    patentDeadlineEntity.permissions.remove,
+    '删除期限',
+    'delete',
+    'delete',
+    3,
+    11,
+  ),
+  button(
+    '1123598816000001012',
+    PATENT_ID.menuApplication,
+    patentFeeEntity.permissions.add,
+    '新增费用',
+    'add',
+    'plus',
+    1,
+    12,
+  ),
+  button(
+    '1123598816000001013',
+    PATENT_ID.menuApplication,
+    patentFeeEntity.permissions.edit,
+    '修改费用',
+    'edit',
+    'form',
+    2,
+    13,
+  ),
+  button(
+    '1123598816000001014',
+    PATENT_ID.menuApplication,
+    patentFeeEntity.permissions.remove,
+    '删除费用',
+    'delete',
+    'delete',
+    3,
+    14,
+  ),
+  menu(
+    PATENT_ID.menuDeadline,
+    PATENT_ID.menuRoot,
+    PATENT_DASHBOARD_PERMISSION,
+    '期限看板',
+    '/patent/deadline',
+    'schedule',
+    2,
+  ),
+  ...entityMenus(
+    patentDeadlineRuleEntity,
+    {
+      menu: PATENT_ID.menuRule,
+      add: '1123598816000001021',
+      edit: '1123598816000001022',
+      remove: '1123598816000001023',
+      view: '1123598816000001098',
+    },
+    PATENT_ID.menuRoot,
+    '期限规则',
+    '/patent/rule',
+    'ordered-list',
+    3,
+  ),
+  ...entityMenus(
+    agentCompanyEntity,
+    {
+      menu: PATENT_ID.menuCompany,
+      add: '1123598816000001025',
+      edit: '1123598816000001026',
+      remove: '1123598816000001027',
+      view: '1123598816000001028',
+    },
+    PATENT_ID.menuRoot,
+    '代理公司',
+    '/agent/company',
+    'bank',
+    5,
+  ),
+  button(
+    '1123598816000001029',
+    PATENT_ID.menuCompany,
+    AGENT_COMPANY_AUTH_PERMISSION,
+    '授权用户',
+    'auth',
+    'team',
+    2,
+    5,
+  ),
+];
+
+export const PATENT_MENUS: MenuSeed[] = [...TENANT_MENUS, ...HOLIDAY_MENUS];
+
+const NOTE = '依据调研 §2.1–§2.4 预置，须经专利代理师审核确认后方可依赖（确认后请将“已审核”设为是）';
+
+/** The research's rules (§2.1–§2.4); months/days are the statutory or usual periods, internal days a default. */
+export const PATENT_RULES: ReadonlyArray<{
+  ruleCode: string;
+  kind: string;
+  noticeType: string;
+  patentTypes: string;
+  anchor: string;
+  offsetMonths: number;
+  offsetDays: number;
+  internalWorkdays: number;
+  usesNoticePeriod: number;
+  feeType: string;
+}> = [
+  {
+    ruleCode: 'APP_FEE',
+    kind: '缴纳申请费',
+    noticeType: 'acceptance',
+    patentTypes: '',
+    anchor: 'filing_or_receipt',
+    offsetMonths: 2,
+    offsetDays: 15,
+    internalWorkdays: 3,
+    usesNoticePeriod: 0,
+    feeType: '申请费',
+  },
+  {
+    ruleCode: 'SE_REQUEST',
+    kind: '提出实质审查请求',
+    noticeType: 'acceptance',
+    patentTypes: 'invention',
+    anchor: 'filing',
+    offsetMonths: 36,
+    offsetDays: 0,
+    internalWorkdays: 20,
+    usesNoticePeriod: 0,
+    feeType: '实质审查费',
+  },
+  {
+    ruleCode: 'CORRECTION_RESPONSE',
+    kind: '答复补正通知书',
+    noticeType: 'correction',
+    patentTypes: '',
+    anchor: 'receipt',
+    offsetMonths: 2,
+    offsetDays: 0,
+    internalWorkdays: 5,
+    usesNoticePeriod: 1,
+    feeType: '',
+  },
+  {
+    ruleCode: 'OA1_RESPONSE',
+    kind: '答复第一次审查意见',
+    noticeType: 'oa_first',
+    patentTypes: 'invention',
+    anchor: 'receipt',
+    offsetMonths: 4,
+    offsetDays: 0,
+    internalWorkdays: 10,
+    usesNoticePeriod: 1,
+    feeType: '',
+  },
+  {
+    ruleCode: 'OA1_RESPONSE_UD',
+    kind: '答复第一次审查意见',
+    noticeType: 'oa_first',
+    patentTypes: 'utility,design',
+    anchor: 'receipt',
+    offsetMonths: 2,
+    offsetDays: 0,
+    internalWorkdays: 5,
+    usesNoticePeriod: 1,
+    feeType: '',
+  },
+  {
+    ruleCode: 'OA_LATER_RESPONSE',
+    kind: '答复审查意见',
+    noticeType: 'oa_later',
+    patentTypes: '',
+    anchor: 'receipt',
+    offsetMonths: 2,
+    offsetDays: 0,
+    internalWorkdays: 5,
+    usesNoticePeriod: 1,
+    feeType: '',
+  },
+  {
+    ruleCode: 'VOLUNTARY_AMEND',
+    kind: '主动修改',
+    noticeType: 'se_entry',
+    patentTypes: 'invention',
+    anchor: 'receipt',
+    offsetMonths: 3,
+    offsetDays: 0,
+    internalWorkdays: 5,
+    usesNoticePeriod: 0,
+    feeType: '',
+  },
+  {
+    ruleCode: 'REGISTRATION',
+    kind: '办理登记手续',
+    noticeType: 'grant',
+    patentTypes: '',
+    anchor: 'receipt',
+    offsetMonths: 2,
+    offsetDays: 0,
+    internalWorkdays: 5,
+    usesNoticePeriod: 0,
+    feeType: '授权当年年费',
+  },
+  {
+    ruleCode: 'REEXAM_REQUEST',
+    kind: '提出复审请求',
+    noticeType: 'rejection',
+    patentTypes: '',
+    anchor: 'receipt',
+    offsetMonths: 3,
+    offsetDays: 0,
+    internalWorkdays: 10,
+    usesNoticePeriod: 0,
+    feeType: '复审费',
+  },
+  {
+    ruleCode: 'LITIGATION',
+    kind: '提起行政诉讼',
+    noticeType: 'reexam_decision',
+    patentTypes: '',
+    anchor: 'receipt',
+    offsetMonths: 3,
+    offsetDays: 0,
+    internalWorkdays: 10,
+    usesNoticePeriod: 0,
+    feeType: '',
+  },
+  {
+    ruleCode: 'RESTORATION',
+    kind: '请求恢复权利',
+    noticeType: 'deemed_withdrawn',
+    patentTypes: '',
+    anchor: 'receipt',
+    offsetMonths: 2,
+    offsetDays: 0,
+    internalWorkdays: 5,
+    usesNoticePeriod: 0,
+    feeType: '恢复权利请求费',
+  },
+];
+
+const audit = () => {
+  const stamp = now();
+  return {
+    createUser: null,
+    createDept: null,
+    createTime: stamp,
+    updateUser: null,
+    updateTime: stamp,
+    status: 1,
+    isDeleted: 0,
+  };
+};
+
+export async function seedPatent(
+  db: Kysely<Database>,
+  config: AppConfig,
+  insertMissing: InsertMissing,
+): Promise<void> {
+  await insertMissing(
+    db,
+    'cubeMenu',
+    PATENT_MENUS.map((m) => ({ ...m, isOpen: 1, remark: '', isDeleted: 0 })),
+    ['id'],
+  );
+  const tenantIds = TENANT_MENUS.map((m) => m.id);
+  await insertMissing(
+    db,
+    'cubeRoleMenu',
+    [
+      ...PATENT_MENUS.map((m) => ({ id: newId(), roleId: ID.rolePlatformAdministrator, menuId: m.id })),
+      ...(config.demo ? tenantIds.map((menuId) => ({ id: newId(), roleId: ID.roleDemoAdmin, menuId })) : []),
+    ],
+    ['roleId', 'menuId'],
+  );
+  const pages = (rows: MenuSeed[]) => rows.filter((m) => m.category === 1).map((m) => m.id);
+  await insertMissing(
+    db,
+    'cubeTopMenuSetting',
+    [
+      ...pages(PATENT_MENUS).map((menuId) => ({
+        id: newId(),
+        topMenuId: CONSOLE_ID.topMenuPlatformDesk,
+        menuId,
+      })),
+      ...(config.demo
+        ? pages(TENANT_MENUS).map((menuId) => ({
+            id: newId(),
+            topMenuId: CONSOLE_ID.topMenuDemoDesk,
+            menuId,
+          }))
+        : []),
+    ],
+    ['topMenuId', 'menuId'],
+  );
+  await insertMissing(
+    db,
+    'cubeParam',
+    [
+      {
+        id: PATENT_ID.paramReceiptRule,
+        paramName: '专利通知书送达规则',
+        paramKey: PATENT_RECEIPT_RULE_PARAM,
+        paramValue: 'dispatch_plus_15',
+        remark:
+          'dispatch_plus_15：发文日起满15日推定收到；electronic_entry：以进入电子系统之日为送达日。须经专利代理师确认；登记通知书时可逐件改选',
+        ...audit(),
+      },
+      {
+        id: PATENT_ID.paramReminderDays,
+        paramName: '专利期限提醒提前天数',
+        paramKey: PATENT_REMINDER_OFFSETS_PARAM,
+        paramValue: PATENT_REMINDER_OFFSETS_DEFAULT.join(','),
+        remark: '官方期限前多少天通过消息铃提醒负责人，逗号分隔；0 表示到期当天',
+        ...audit(),
+      },
+    ],
+    ['paramKey'],
+  );
+  await insertMissing(
+    db,
+    'patHoliday',
+    CN_CALENDAR_2026.map((d) => ({
+      id: newId(),
+      holidayDate: d.date,
+      isWorkday: d.isWorkday,
+      note: d.note,
+      ...audit(),
+    })),
+    ['holidayDate'],
+  );
+  const ruleTenants = config.demo ? [PLATFORM_TENANT, DEMO_TENANT] : [PLATFORM_TENANT];
+  await insertMissing(
+    db,
+    'patDeadlineRule',
+    ruleTenants.flatMap((tenantId) =>
+      PATENT_RULES.map((r) => ({
+        id: newId(),
+        tenantId,
+        ...r,
+        enabled: 1,
+        signedOff: 0,
+        note: NOTE,
+        ...audit(),
+      })),
+    ),
+    ['tenantId', 'ruleCode'],
+  );
+  if (!config.demo) return;
+  await insertMissing(
+    db,
+    'cubeAgentCompany',
+    [
+      {
+        id: PATENT_ID.companyHengxin,
+        tenantId: DEMO_TENANT,
+        uniName: '苏州恒芯微电子有限公司',
+        creditCode: '91320505MA1X8K2L3Q',
+        address: '江苏省苏州市高新区科灵路78号',
+        contact: '王建国',
+        phone: '13812345678',
+        industry: '集成电路',
+        remark: '',
+        ...audit(),
+      },
+      {
+        id: PATENT_ID.companyQinghe,
+        tenantId: DEMO_TENANT,
+        uniName: '杭州青禾茶业有限公司',
+        creditCode: '91330106MA2H4T7N5W',
+        address: '浙江省杭州市西湖区龙井路15号',
+        contact: '李晓雯',
+        phone: '13698765432',
+        industry: '农副食品',
+        remark: '',
+        ...audit(),
+      },
+    ],
+    ['id'],
+  );
+  await insertMissing(
+    db,
+    'cubeAgentCompanyUser',
+    [
+      {
+        id: newId(),
+        tenantId: DEMO_TENANT,
+        companyId: PATENT_ID.companyHengxin,
+        userId: ID.userDemoAdmin,
+        isDeleted: 0,
+      },
+    ],
+    ['tenantId', 'companyId', 'userId'],
+  );
+  await insertMissing(
+    db,
+    'patApplication',
+    [
+      {
+        id: PATENT_ID.caseInvention,
+        tenantId: DEMO_TENANT,
+        docketNo: 'P2026-001',
+        patentType: 'invention',
+        title: '一种芯片散热结构及其制造方法',
+        companyId: PATENT_ID.companyHengxin,
+        inventors: '王建国,周明',
+        agentUserId: ID.userDemoAdmin,
+        applicationNo: '202610123456.7',
+        filingDate: '2026-03-10',
+        patentStatus: 'substantive_exam',
+        remark: '',
+        ...audit(),
+      },
+      {
+        id: PATENT_ID.caseUtility,
+        tenantId: DEMO_TENANT,
+        docketNo: 'P2026-002',
+        patentType: 'utility',
+        title: '一种便携式茶叶保鲜罐',
+        companyId: PATENT_ID.companyQinghe,
+        inventors: '李晓雯',
+        agentUserId: ID.userDemoAdmin,
+        applicationNo: '202620234567.8',
+        filingDate: '2026-06-18',
+        patentStatus: 'prelim_exam',
+        remark: '',
+        ...audit(),
+      },
+    ],
+    ['id'],
+  );
+}

@@ -1,0 +1,130 @@
+import { attachEntity, ossEntity, regionEntity } from '@cube/contract';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/types.js';
+import { newId } from '../platform/ids.js';
+import { CONSOLE_ID, type InsertMissing } from './console-data.js';
+import { button, entityMenus, ID, type MenuSeed, menu } from './demo-data.js';
+import { seedRegions } from './regions.js';
+
+/** Fixed ids of the resource and region rows (range 1123598816000000700–799). */
+export const RESOURCES_ID = {
+  menuResource: '1123598816000000700',
+  menuAttach: '1123598816000000701',
+  menuOss: '1123598816000000710',
+  menuBase: '1123598816000000720',
+  menuRegion: '1123598816000000721',
+} as const;
+
+const p = { attach: attachEntity.permissions, oss: ossEntity.permissions };
+
+/** 资源管理 (contract §17.3 BladeX tree): attachments and object storage; each tenant has its own. */
+const RESOURCE_MENUS: MenuSeed[] = [
+  menu(RESOURCES_ID.menuResource, '0', 'resource', '资源管理', '/resource', 'cloud', 6),
+  menu(
+    RESOURCES_ID.menuAttach,
+    RESOURCES_ID.menuResource,
+    p.attach.read,
+    '附件管理',
+    '/resource/attach',
+    'folder',
+    2,
+  ),
+  button('1123598816000000702', RESOURCES_ID.menuAttach, 'attach_upload', '上传', 'upload', 'upload', 1, 1),
+  button(
+    '1123598816000000703',
+    RESOURCES_ID.menuAttach,
+    'attach_download',
+    '下载',
+    'download',
+    'download',
+    2,
+    2,
+  ),
+  button('1123598816000000704', RESOURCES_ID.menuAttach, 'attach_delete', '删除', 'delete', 'delete', 3, 3),
+  ...entityMenus(
+    ossEntity,
+    {
+      menu: RESOURCES_ID.menuOss,
+      add: '1123598816000000711',
+      edit: '1123598816000000712',
+      remove: '1123598816000000713',
+      view: '1123598816000000714',
+    },
+    RESOURCES_ID.menuResource,
+    '对象存储',
+    '/resource/oss',
+    'database',
+    1,
+  ),
+  button('1123598816000000715', RESOURCES_ID.menuOss, 'oss_enable', '启用', 'enable', 'check-circle', 2, 5),
+];
+
+/** 基础配置 > 行政区划: platform-wide rows, so the platform administrator's only. */
+const BASE_MENUS: MenuSeed[] = [
+  menu(RESOURCES_ID.menuBase, '0', 'base', '基础配置', '/base', 'build', 97),
+  ...entityMenus(
+    regionEntity,
+    {
+      menu: RESOURCES_ID.menuRegion,
+      add: '1123598816000000722',
+      edit: '1123598816000000723',
+      remove: '1123598816000000724',
+      view: '1123598816000000725',
+    },
+    RESOURCES_ID.menuBase,
+    '行政区划',
+    '/base/region',
+    'global',
+    1,
+  ),
+  button('1123598816000000726', RESOURCES_ID.menuRegion, 'region_import', '导入', 'import', 'import', 1, 5),
+  button('1123598816000000727', RESOURCES_ID.menuRegion, 'region_export', '导出', 'export', 'export', 2, 6),
+];
+
+const pages = (rows: MenuSeed[]) => rows.filter((m) => m.category === 1).map((m) => m.id);
+
+/**
+ * Menus, grants and top-menu entries of the resource screens, then the region data. The demo tenant's
+ * administrator gets 资源管理 with all its buttons (attachments and storage are per tenant); 基础配置 is the
+ * platform's.
+ */
+export async function seedResources(
+  db: Kysely<Database>,
+  config: AppConfig,
+  insertMissing: InsertMissing,
+): Promise<void> {
+  const all = [...RESOURCE_MENUS, ...BASE_MENUS];
+  await insertMissing(
+    db,
+    'cubeMenu',
+    all.map((m) => ({ ...m, isOpen: 1, remark: '', isDeleted: 0 })),
+    ['id'],
+  );
+  const grants = [
+    ...all.map((m) => ({ roleId: ID.rolePlatformAdministrator, menuId: m.id })),
+    ...(config.demo ? RESOURCE_MENUS.map((m) => ({ roleId: ID.roleDemoAdmin, menuId: m.id })) : []),
+  ];
+  await insertMissing(
+    db,
+    'cubeRoleMenu',
+    grants.map((g) => ({ id: newId(), ...g })),
+    ['roleId', 'menuId'],
+  );
+  const settings = [
+    ...[...pages(RESOURCE_MENUS), ...pages(BASE_MENUS)].map((menuId) => ({
+      topMenuId: CONSOLE_ID.topMenuPlatformSystem,
+      menuId,
+    })),
+    ...(config.demo
+      ? pages(RESOURCE_MENUS).map((menuId) => ({ topMenuId: CONSOLE_ID.topMenuDemoDesk, menuId }))
+      : []),
+  ];
+  await insertMissing(
+    db,
+    'cubeTopMenuSetting',
+    settings.map((s) => ({ id: newId(), ...s })),
+    ['topMenuId', 'menuId'],
+  );
+  await seedRegions(db);
+}

@@ -1,0 +1,101 @@
+import { oauthProviderEntity } from '@cube/contract';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/types.js';
+import { splitIds } from '../platform/context.js';
+import { now } from '../platform/dates.js';
+import { newId } from '../platform/ids.js';
+import { CONSOLE_ID, type InsertMissing } from './console-data.js';
+import { entityMenus, ID, type MenuSeed } from './demo-data.js';
+
+/** Fixed ids of the sign-in rows (range 1123598816000001100–1199). */
+export const SIGNIN_ID = {
+  menuProvider: '1123598816000001100',
+} as const;
+
+const SYSTEM_MENU = '1123598815738675201';
+
+/** 系统管理 > 第三方登录: each tenant configures its own providers. */
+const SIGNIN_MENUS: MenuSeed[] = entityMenus(
+  oauthProviderEntity,
+  {
+    menu: SIGNIN_ID.menuProvider,
+    add: '1123598816000001101',
+    edit: '1123598816000001102',
+    remove: '1123598816000001103',
+    view: '1123598816000001104',
+  },
+  SYSTEM_MENU,
+  '第三方登录',
+  '/system/oauth-provider',
+  'login',
+  20,
+);
+
+/** Grants the console's own client uses beyond the password: third-party and phone login. */
+const WEB_CLIENT_GRANTS = ['social', 'sms_code'];
+
+/**
+ * The 第三方登录 screen (granted to the platform administrator and the demo tenant's administrator, listed under
+ * their top menus), the console client's `social` grant and, in demo mode, `account.registerUser` on.
+ */
+export async function seedSignin(
+  db: Kysely<Database>,
+  config: AppConfig,
+  insertMissing: InsertMissing,
+): Promise<void> {
+  await insertMissing(
+    db,
+    'cubeMenu',
+    SIGNIN_MENUS.map((m) => ({ ...m, isOpen: 1, remark: '', isDeleted: 0 })),
+    ['id'],
+  );
+  const grants = [
+    ...SIGNIN_MENUS.map((m) => ({ roleId: ID.rolePlatformAdministrator, menuId: m.id })),
+    ...(config.demo ? SIGNIN_MENUS.map((m) => ({ roleId: ID.roleDemoAdmin, menuId: m.id })) : []),
+  ];
+  await insertMissing(
+    db,
+    'cubeRoleMenu',
+    grants.map((g) => ({ id: newId(), ...g })),
+    ['roleId', 'menuId'],
+  );
+  const settings = [
+    { topMenuId: CONSOLE_ID.topMenuPlatformSystem, menuId: SIGNIN_ID.menuProvider },
+    ...(config.demo ? [{ topMenuId: CONSOLE_ID.topMenuDemoDesk, menuId: SIGNIN_ID.menuProvider }] : []),
+  ];
+  await insertMissing(
+    db,
+    'cubeTopMenuSetting',
+    settings.map((s) => ({ id: newId(), ...s })),
+    ['topMenuId', 'menuId'],
+  );
+  if (config.demo) {
+    // The demo shows guest registration: the parameter is seeded off (the reference's value, demo-data.ts) and
+    // switched on here once, while no one has edited it (an administrator's later choice stands).
+    await db
+      .updateTable('cubeParam')
+      .set({ paramValue: 'true' })
+      .where('paramKey', '=', 'account.registerUser')
+      .where('paramValue', '=', 'false')
+      .where('updateUser', 'is', null)
+      .where('isDeleted', '=', 0)
+      .execute();
+  }
+  const client = await db
+    .selectFrom('cubeClient')
+    .select(['id', 'authorizedGrantTypes'])
+    .where('id', '=', ID.clientWeb)
+    .executeTakeFirst();
+  if (client) {
+    const grantTypes = splitIds(client.authorizedGrantTypes);
+    const missing = WEB_CLIENT_GRANTS.filter((g) => !grantTypes.includes(g));
+    if (missing.length > 0) {
+      await db
+        .updateTable('cubeClient')
+        .set({ authorizedGrantTypes: [...grantTypes, ...missing].join(','), updateTime: now() })
+        .where('id', '=', client.id)
+        .execute();
+    }
+  }
+}

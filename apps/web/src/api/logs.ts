@@ -1,0 +1,36 @@
+import {
+  type LogApi,
+  type LogApiStats,
+  type LogError,
+  type LogErrorStats,
+  type LogUsual,
+  type LogUsualStats,
+  logApiEntity,
+  logErrorEntity,
+  logUsualEntity,
+  type R,
+} from '@cube/contract';
+import { createCrudApi } from './crud';
+import { request } from './request';
+
+/**
+ * The three logs (contract §14): read-only resources (`list`, `detail`; the server has no `submit`/`remove` for
+ * them) and the chart figures of each screen (`stats`). `tenantId` — the platform administrator's view of one
+ * tenant — is sent as a filter like any other.
+ */
+export const logUsualApi = createCrudApi<LogUsual>(logUsualEntity.api);
+export const logApiApi = createCrudApi<LogApi>(logApiEntity.api);
+export const logErrorApi = createCrudApi<LogError>(logErrorEntity.api);
+
+const stats =
+  <S>(prefix: string) =>
+  async (tenantId?: string): Promise<S> => {
+    const { data } = await request.get<R<S>>(`${prefix}/stats`, {
+      params: tenantId ? { tenantId } : {},
+    });
+    return data.data;
+  };
+
+export const logUsualStats = stats<LogUsualStats>(logUsualEntity.api);
+export const logApiStats = stats<LogApiStats>(logApiEntity.api);
+export const logErrorStats = stats<LogErrorStats>(logErrorEntity.api);

@@ -1,0 +1,99 @@
+import {
+  type AgentCompany,
+  agentCompanyEntity,
+  type CompanyLookup,
+  type PatentApplication,
+  type PatentDeadline,
+  type PatentDeadlineRule,
+  type PatentFee,
+  type PatentHoliday,
+  type PatentNotice,
+  patentApplicationEntity,
+  patentDeadlineEntity,
+  patentDeadlineRuleEntity,
+  patentFeeEntity,
+  patentHolidayEntity,
+  patentNoticeEntity,
+  type R,
+} from '@cube/contract';
+import { createCrudApi, type PagedCrudApi } from './crud';
+import { request } from './request';
+
+export type {
+  AgentCompany,
+  CompanyLookup,
+  PatentApplication,
+  PatentDeadline,
+  PatentDeadlineRule,
+  PatentFee,
+  PatentHoliday,
+  PatentNotice,
+};
+
+/** Patent cases and their parts (`cube-patent/*`), the rules and calendar, the companies (`cube-agent/company`). */
+export const patentApplicationApi = createCrudApi<PatentApplication>(patentApplicationEntity.api);
+export const patentNoticeApi = createCrudApi<PatentNotice>(patentNoticeEntity.api);
+export const patentDeadlineApi = createCrudApi<PatentDeadline>(patentDeadlineEntity.api);
+export const patentFeeApi = createCrudApi<PatentFee>(patentFeeEntity.api);
+export const patentDeadlineRuleApi = createCrudApi<PatentDeadlineRule>(patentDeadlineRuleEntity.api);
+export const patentHolidayApi = createCrudApi<PatentHoliday>(patentHolidayEntity.api);
+export const agentCompanyApi = createCrudApi<AgentCompany>(agentCompanyEntity.api);
+
+/** A binding narrowed to one case: its list filtered by `applicationId`, new rows saved on that case. */
+export function caseScoped<T>(
+  api: ReturnType<typeof createCrudApi<T>>,
+  applicationId: string,
+): PagedCrudApi<T> {
+  return {
+    ...api,
+    list: (query) => api.list({ ...query, applicationId }),
+    submit: (record) => api.submit({ ...record, applicationId }),
+  };
+}
+
+export interface DeadlineDashboard {
+  today: string;
+  weekStart: string;
+  weekEnd: string;
+  dueThisWeek: PatentDeadline[];
+  overdue: PatentDeadline[];
+  byAgent: Array<{
+    ownerUserId: string;
+    ownerName: string;
+    open: number;
+    dueThisWeek: number;
+    overdue: number;
+  }>;
+}
+
+/** `GET cube-patent/deadline/dashboard`: due this week, overdue, and open deadlines by agent. */
+export async function fetchDeadlineDashboard(): Promise<DeadlineDashboard> {
+  const { data } = await request.get<R<DeadlineDashboard>>(`${patentDeadlineEntity.api}/dashboard`);
+  return data.data;
+}
+
+/** `POST cube-agent/companyDetail/getcompanylist`: the tenant's company directory. */
+export async function fetchCompanyList(): Promise<CompanyLookup[]> {
+  const { data } = await request.post<R<CompanyLookup[]>>('/api/cube-agent/companyDetail/getcompanylist', {});
+  return data.data ?? [];
+}
+
+/** `POST cube-agent/companyDetail/listAuthCompany`: the companies the signed-in user is authorised for. */
+export async function fetchAuthCompanies(): Promise<CompanyLookup[]> {
+  const { data } = await request.post<R<CompanyLookup[]>>(
+    '/api/cube-agent/companyDetail/listAuthCompany',
+    {},
+  );
+  return data.data ?? [];
+}
+
+export async function fetchCompanyUsers(companyId: string): Promise<string[]> {
+  const { data } = await request.get<R<string[]>>(`${agentCompanyEntity.api}/auth-users`, {
+    params: { companyId },
+  });
+  return data.data ?? [];
+}
+
+export async function saveCompanyUsers(companyId: string, userIds: readonly string[]): Promise<void> {
+  await request.post(`${agentCompanyEntity.api}/auth-users`, { companyId, userIds: userIds.join(',') });
+}

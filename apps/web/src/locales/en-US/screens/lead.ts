@@ -1,0 +1,25 @@
+import type { Messages } from '../../zh-CN';
+
+export const lead: Messages['screens']['lead'] = {
+  name: 'Name',
+  phone: 'Mobile',
+  company: 'Company',
+  service: 'Service',
+  message: 'Message',
+  leadStatus: 'Status',
+  assigneeId: 'Assignee',
+  assigneePlaceholder: 'Type a name to search',
+  notes: 'Follow-up notes',
+  createTime: 'Submitted',
+  export: 'Export',
+  nameRequired: 'Please enter your name',
+  phoneRequired: 'Please enter the mobile number',
+  phoneLength: 'The mobile number has the wrong length',
+  phoneFormat: 'The mobile number is not valid',
+  serviceRequired: 'Please choose a service',
+  leadStatusInvalid: 'Please choose a valid status',
+  assigneeInvalid: 'The chosen assignee does not exist',
+  requestIdInvalid: 'Invalid request id',
+  submitted: 'Thank you, we will contact you soon',
+  tooMany: 'Too many submissions, please try again later',
+};

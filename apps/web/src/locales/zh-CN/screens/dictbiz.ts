@@ -1,0 +1,3 @@
+import { dict } from './dict';
+
+export const dictbiz = { ...dict, parentTitle: '业务字典' };

@@ -1,0 +1,31 @@
+import { menuEntity } from '@cube/contract';
+
+export const menu = {
+  name: '菜单名称',
+  code: '菜单编号',
+  alias: '菜单别名',
+  path: '路由地址',
+  parentId: '上级菜单',
+  parentName: '上级菜单',
+  source: '菜单图标',
+  category: '菜单类型',
+  action: '按钮功能',
+  isOpen: '新窗口打开',
+  sort: '菜单排序',
+  remark: '菜单备注',
+  roles: '角色限制',
+  routeGroup: '路由分组',
+  routeQuery: '路由参数',
+  rolesHelp: '角色别名，多个以逗号分隔；留空则授权的角色均可见',
+  routeGroupHelp: '同时选中此菜单的其他页面路径，多个以逗号分隔',
+  routeQueryHelp: '打开页面时附带的参数，如 tab=1&type=2',
+  isOpenHelp: '路由地址为 http(s) 外部链接时，确认后在新窗口打开',
+  categoryMenu: '菜单',
+  categoryButton: '按钮',
+  actionNone: '无',
+  actionToolbar: '工具栏',
+  actionRow: '操作栏',
+  actionBoth: '工具操作栏',
+  // Validation and rule messages, verbatim from the contract (the server answers with the same words).
+  ...menuEntity.messages,
+};

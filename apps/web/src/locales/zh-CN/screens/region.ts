@@ -1,0 +1,30 @@
+import { regionEntity } from '@cube/contract';
+
+export const region = {
+  code: '区划编号',
+  parentCode: '上级区划编号',
+  name: '区划名称',
+  regionLevel: '区划层级',
+  sort: '排序',
+  remark: '备注',
+  provinceName: '省份',
+  cityName: '地市',
+  districtName: '区县',
+  level0: '国家',
+  level1: '省份/直辖市',
+  level2: '地市',
+  level3: '区县',
+  level4: '乡镇',
+  level5: '村委',
+  import: '导入',
+  export: '导出',
+  template: '下载模板',
+  importTitle: '行政区划导入',
+  importHint: '请上传 xlsx 文件，列为：区划编号、上级区划编号、区划名称、区划层级、排序、备注',
+  covered: '覆盖已有区划',
+  chooseFile: '选择文件并导入',
+  pickerPlaceholder: '请选择省 / 市 / 区县',
+  codeHelp: '国家区划代码，须以上级区划编号开头',
+  // Validation and rule messages, verbatim from the contract (the server answers with the same words).
+  ...regionEntity.messages,
+};

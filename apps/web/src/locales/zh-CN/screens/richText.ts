@@ -1,0 +1,20 @@
+/** The rich-text editor of the portal screens (articles, services, certifications, about-us). */
+export const richText = {
+  label: '正文编辑区',
+  toolbar: '格式工具栏',
+  h2: '二级标题',
+  h3: '三级标题',
+  bold: '加粗',
+  italic: '斜体',
+  underline: '下划线',
+  strike: '删除线',
+  bulletList: '无序列表',
+  orderedList: '有序列表',
+  quote: '引用',
+  link: '插入链接',
+  image: '插入图片',
+  undo: '撤销',
+  redo: '重做',
+  uploadFailed: '图片上传失败',
+  linkInvalid: '链接须以 http://、https://、/、mailto: 或 tel: 开头',
+};

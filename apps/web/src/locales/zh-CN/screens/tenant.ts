@@ -1,0 +1,33 @@
+import { tenantEntity } from '@cube/contract';
+
+export const tenant = {
+  tenantId: '租户编号',
+  tenantName: '租户名称',
+  linkman: '联系人',
+  contactNumber: '联系电话',
+  address: '联系地址',
+  domain: '域名地址',
+  domainHelp: '例如 https://portal.example.cn，登录页据此识别租户',
+  backgroundUrl: '登录背景',
+  packageId: '产品包',
+  packageHelp: '不选择产品包时，租户不受菜单限制',
+  noPackage: '不限制',
+  accountNumber: '账号额度',
+  accountNumberHelp: '-1 表示不限制',
+  expireTime: '过期时间',
+  expireTimeHelp: '不填表示永不过期',
+  unlimited: '不限制',
+  neverExpires: '永不过期',
+  adminPassword: '管理员初始密码',
+  adminPasswordHelp: '留空则自动生成；管理员首次登录须修改密码',
+  setting: '授权配置',
+  settingFor: '设置以下租户：{{names}}',
+  packageSetting: '产品包配置',
+  createdTitle: '租户已创建',
+  createdTenantId: '租户编号：{{tenantId}}',
+  createdAccount: '管理员账号：{{account}}',
+  passwordOnce: '初始密码只显示这一次，请复制后妥善转交；管理员首次登录须修改密码。',
+  passwordTyped: '管理员使用您填写的初始密码登录，首次登录须修改密码。',
+  // Validation and rule messages, verbatim from the contract (the server answers with the same words).
+  ...tenantEntity.messages,
+};

@@ -1,0 +1,95 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { LEAD_EXPORT_PERMISSION, type Lead, leadEntity } from '@cube/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Select } from 'antd';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportLeads, findUsers, leadApi } from '../../../../api/lead';
+import {
+  type CrudControlProps,
+  CrudPage,
+  createTimeField,
+  entityFields,
+  entityPermissions,
+} from '../../../../components/crud';
+import { reportFailure } from '../../../../components/crud/failures';
+
+/** 跟进人: one of the tenant's users, searched by name as the user types. */
+function AssigneeSelect({ value, onChange, disabled, id }: CrudControlProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const search = useDeferredValue(text);
+  const users = useQuery({ queryKey: ['lead-assignees', search], queryFn: () => findUsers(search) });
+  const options = (users.data ?? []).map((u) => ({
+    value: u.id,
+    label: u.realName ? `${u.realName}（${u.account}）` : u.account,
+  }));
+  return (
+    <Select
+      id={id}
+      showSearch
+      allowClear
+      disabled={disabled}
+      value={(value as string) || undefined}
+      onChange={(next) => onChange?.(next ?? '')}
+      onSearch={setText}
+      filterOption={false}
+      loading={users.isFetching}
+      options={options}
+      placeholder={t('screens.lead.assigneePlaceholder')}
+    />
+  );
+}
+
+const fields = entityFields(leadEntity, [
+  { name: 'name', search: true, table: { width: 100 } },
+  { name: 'phone', search: true, table: { width: 120 } },
+  // Read in the dialog: the list keeps room for what staff act on (message, status, assignee).
+  { name: 'company', search: true, table: false },
+  { name: 'service', type: 'dict', dict: { code: 'lead_service' }, search: true, table: { width: 100 } },
+  {
+    name: 'leadStatus',
+    type: 'dict',
+    dict: { code: 'lead_status', numeric: true },
+    search: true,
+    initialValue: 1,
+    table: { width: 90 },
+  },
+  {
+    name: 'assigneeId',
+    type: 'select',
+    control: AssigneeSelect,
+    table: { width: 90, render: (_value, record) => (record as Lead).assigneeName || '-' },
+  },
+  createTimeField({ label: 'screens.lead.createTime', table: { width: 160 } }),
+  { name: 'message', type: 'textarea', rows: 4, span: 24, table: { width: 240, ellipsis: true } },
+  { name: 'notes', type: 'textarea', rows: 4, span: 24, table: false },
+]);
+
+/** 客户咨询: what visitors sent through the public site's form, followed up here (status, assignee, notes). */
+export default function LeadPage() {
+  const { message } = App.useApp();
+  return (
+    <CrudPage<Lead>
+      resource={leadEntity.name}
+      api={leadApi}
+      fields={fields}
+      permissions={entityPermissions(leadEntity)}
+      toolbarActions={[
+        {
+          key: 'export',
+          label: 'screens.lead.export',
+          icon: <DownloadOutlined />,
+          permission: LEAD_EXPORT_PERMISSION,
+          onClick: async ({ filters }) => {
+            try {
+              await exportLeads(filters);
+            } catch (error) {
+              reportFailure(error, message);
+            }
+          },
+        },
+      ]}
+    />
+  );
+}

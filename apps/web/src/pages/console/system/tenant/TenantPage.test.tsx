@@ -1,0 +1,119 @@
+import type { Tenant } from '@cube/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tenantApi, tenantPackageApi } from '../../../../api/tenant';
+import { UiProviders } from '../../../../app/UiProviders';
+import { usePermissionStore } from '../../../../stores/permission';
+import { installDomStubs } from '../../../../test/domStubs';
+import { auditFields } from '../../../../test/records';
+import TenantPage from './TenantPage';
+
+installDomStubs();
+
+const tenant = (id: string, tenantId: string, tenantName: string, extra: Partial<Tenant> = {}): Tenant => ({
+  id,
+  tenantId,
+  tenantName,
+  domain: '',
+  backgroundUrl: '',
+  linkman: '联系人',
+  contactNumber: '010-1234567',
+  address: '',
+  accountNumber: -1,
+  expireTime: '',
+  packageId: '',
+  packageName: '',
+  ...auditFields(),
+  ...extra,
+});
+
+const rows = [
+  tenant('1', '000000', '管理组'),
+  tenant('2', '200000', '华数云智信息技术有限公司', {
+    packageId: '9',
+    packageName: '标准版',
+    accountNumber: 50,
+    expireTime: '2099-12-31 23:59:59',
+  }),
+  tenant('3', '300000', '测试公司'),
+];
+
+const buttonIn = (row: Element, text: string) =>
+  Array.from(row.querySelectorAll('button')).find((b) => b.textContent?.replace(/\s+/g, '').includes(text));
+
+describe('tenant administration', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    usePermissionStore.setState({
+      permission: {
+        tenant_add: true,
+        tenant_edit: true,
+        tenant_delete: true,
+        tenant_view: true,
+        tenant_setting: true,
+        tenant_package_setting: true,
+      },
+      loaded: true,
+    });
+    vi.spyOn(tenantApi, 'list').mockResolvedValue({
+      records: rows,
+      total: 3,
+      size: 10,
+      current: 1,
+      pages: 1,
+    });
+    vi.spyOn(tenantPackageApi, 'options').mockResolvedValue([
+      { id: '9', key: '9', value: '9', title: '标准版' },
+    ]);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    usePermissionStore.setState({ permission: {}, loaded: false });
+  });
+
+  const renderPage = () =>
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <UiProviders>
+          <TenantPage />
+        </UiProviders>
+      </QueryClientProvider>,
+    );
+
+  it('shows package, quota and expiry, and offers 产品包配置 on every tenant but the platform', async () => {
+    renderPage();
+    const licensed = (await screen.findByText('华数云智信息技术有限公司')).closest('tr')!;
+    expect(licensed.textContent).toContain('标准版');
+    expect(licensed.textContent).toContain('50');
+    expect(licensed.textContent).toContain('2099-12-31 23:59:59');
+    const open = screen.getByText('测试公司').closest('tr')!;
+    expect(open.textContent).toContain('不限制');
+    expect(open.textContent).toContain('永不过期');
+    expect(buttonIn(open, '产品包配置')).toBeTruthy();
+    expect(buttonIn(screen.getByText('管理组').closest('tr')!, '产品包配置')).toBeUndefined();
+  });
+
+  it('sets quota and expiry of every checked tenant in one call', async () => {
+    const setting = vi.spyOn(tenantApi, 'setting').mockResolvedValue({});
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderPage();
+    for (const name of ['华数云智信息技术有限公司', '测试公司']) {
+      const row = (await screen.findByText(name)).closest('tr')!;
+      await user.click(row.querySelector('input[type="checkbox"]')!);
+    }
+    await user.click(buttonIn(document.body, '授权配置')!);
+    const dialog = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll('.ant-modal')).find((m) =>
+        m.textContent?.includes('设置以下租户'),
+      );
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    const quota = dialog.querySelector('input.ant-input-number-input') as HTMLInputElement;
+    await user.clear(quota);
+    await user.type(quota, '20');
+    await user.click(buttonIn(dialog, '确定')!);
+    await waitFor(() => expect(setting).toHaveBeenCalledWith(['2', '3'], 20, ''));
+  });
+});
