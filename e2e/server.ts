@@ -3,11 +3,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core';
 
 /**
  * The processes behind the end-to-end suite: the built server (`npm run build` first) on a free port with a fresh
- * SQLite data directory and demo data, and Debian's Chromium through playwright-core. Nothing is downloaded.
+ * SQLite data directory and demo data — or, with `CUBE_E2E_PG_URL` (an administrator's URL), a fresh PostgreSQL
+ * database of its own, dropped afterwards — and Debian's Chromium through playwright-core. Nothing is downloaded.
  * Used by the global setup (one server and one browser for the whole run) and by files that need a server of
  * their own (special settings).
  */
@@ -26,6 +28,39 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The role the server runs as on PostgreSQL: owns its database, no superuser, no BYPASSRLS (RLS binds it). */
+const PG_APP_ROLE = 'cube_app_e2e';
+
+/** A fresh PostgreSQL database for one server (`CUBE_E2E_PG_URL` set), or nothing (SQLite). */
+async function e2eDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const adminUrl = process.env.CUBE_E2E_PG_URL;
+  if (!adminUrl) return { env: {}, drop: async () => {} };
+  const name = `cube_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`do $$ begin
+        create role ${PG_APP_ROLE} login nosuperuser nobypassrls nocreatedb nocreaterole;
+      exception when duplicate_object or unique_violation then null;
+      end $$`);
+    await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  url.username = PG_APP_ROLE;
+  url.password = '';
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`).finally(() => client.end());
+    },
+  };
+}
+
 export interface AppServer {
   baseUrl: string;
   /** What the server printed so far. */
@@ -40,6 +75,7 @@ export interface AppServer {
 export async function startServer(env: Record<string, string> = {}, log?: string): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-e2e-'));
+  const database = await e2eDatabase();
   let output = '';
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -50,6 +86,7 @@ export async function startServer(env: Record<string, string> = {}, log?: string
       HOST: '127.0.0.1',
       CUBE_DATA_DIR: dataDir,
       CUBE_LOG_LEVEL: 'warn',
+      ...database.env,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,6 +111,7 @@ export async function startServer(env: Record<string, string> = {}, log?: string
     if (server.exitCode !== null || Date.now() > deadline) {
       server.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
       throw new Error(`server did not start (run \`npm run build\` first?):\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -88,6 +126,7 @@ export async function startServer(env: Record<string, string> = {}, log?: string
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }
