@@ -25,6 +25,7 @@ import { fail } from './platform/envelope.js';
 import { errorReply } from './platform/error-reply.js';
 import { installRequestPipeline, lazyChildLoggerFactory } from './platform/http-pipeline.js';
 import { installInputGuards } from './platform/input-guards.js';
+import { JobRunner } from './platform/jobs.js';
 import { installLogRecording, LogRecorder, type LogRecorderOptions } from './platform/log-recorder.js';
 import { loggerOptions, redactUrl } from './platform/logging.js';
 import { SessionRegistry } from './platform/sessions.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     caches: new CacheRegistry(),
     sessions: new SessionRegistry(options.db, options.store, { log: app.log }),
     audit: new LogRecorder(options.db, app.log, config.production ? 'prod' : 'dev', options.logRecorder),
+    jobs: new JobRunner(options.db, app.log),
     lifecycle: { shuttingDown: false },
   };
   const routes: BuiltApp['routes'] = [];
@@ -173,6 +175,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installLogRecording(app, deps.audit);
   deps.audit.start();
   app.addHook('onClose', () => deps.audit.stop());
+  // The retention purge, once an hour across all instances (platform/jobs.ts); started by main.ts, stopped first.
+  deps.jobs.register({
+    name: 'log-retention',
+    intervalMs: 60 * 60_000,
+    firstDelayMs: 60_000,
+    run: async () => {
+      await deps.audit.purge();
+    },
+  });
+  app.addHook('onClose', () => deps.jobs.stop());
   for (const module of appModules) await app.register(module, { deps });
   // The access cache (platform/sessions.ts): emptied by clear-cache, on every instance; stopped with the app.
   deps.caches.register('access', () => deps.sessions.invalidateAll());

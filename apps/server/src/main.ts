@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Scheduled jobs (platform/jobs.ts) start once the instance serves; app.close() stops them.
+  deps.jobs.start();
   app.log.info(
     `Cube Portal (${db.kind}${config.demo ? ', demo data' : ''}) listening on http://localhost:${config.port}`,
   );

@@ -11,6 +11,7 @@ import type {
   TenantPackage,
 } from '@cube/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { JobTable } from './job-tables.js';
 import type {
   AgentCompanyTable,
   AgentCompanyUserTable,
@@ -456,6 +457,7 @@ export interface Database {
   patHoliday: PatHolidayTable;
   cubeOauthProvider: OauthProviderTable;
   cubeUserOauth: UserOauthTable;
+  cubeJob: JobTable;
 }
 
 export type TableName = keyof Database;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { CacheRegistry } from './caches.js';
+import type { JobRunner } from './jobs.js';
 import type { LogRecorder } from './log-recorder.js';
 import type { SessionRegistry } from './sessions.js';
 import type { SharedStore } from './store.js';
@@ -20,6 +21,8 @@ export interface AppDeps {
   sessions: SessionRegistry;
   /** The usual/API/error log recorder: `audit.usual(request, { event, title })` records a business event. */
   audit: LogRecorder;
+  /** Scheduled jobs, run once per period across instances (platform/jobs.ts): `jobs.register({...})`. */
+  jobs: JobRunner;
   /** Flipped by graceful shutdown so that readiness fails while in-flight requests finish. */
   lifecycle: { shuttingDown: boolean };
 }

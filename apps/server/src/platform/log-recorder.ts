@@ -23,9 +23,9 @@ import { routeSummary } from './route-labels.js';
  * - `stop()` (the app's `onClose`) flushes what is left, so a graceful shutdown loses nothing.
  * - A batch the database refuses is retried row by row; a row that still fails is counted in `failed` and
  *   dropped, so one bad row (or an unreachable database) cannot wedge the queue.
- * - Old rows are purged by {@link LogRecorder.purge}, run every {@link LogRecorderOptions.purgeIntervalMs} in
- *   process. It deletes by `create_time` in bounded chunks; running it twice, or on several instances at once,
- *   deletes nothing more, so it needs no coordination.
+ * - Old rows are purged by {@link LogRecorder.purge}, the `log-retention` scheduled job (hourly, once across all
+ *   instances: `platform/jobs.ts`, registered in `app.ts`). It deletes by `create_time` in bounded chunks and is
+ *   idempotent, so a repeated run deletes nothing more.
  *
  * Modules call {@link LogRecorder.usual} for business events (`deps.audit.usual(request, {...})`); the API log
  * and the server's unhandled errors are recorded by hooks ({@link installLogRecording}).
@@ -38,18 +38,12 @@ export interface LogRecorderOptions {
   batchSize: number;
   /** Entries kept in memory at most; beyond it the oldest are dropped. */
   maxBuffered: number;
-  /** How often the retention purge runs (ms); 0 turns the job off. */
-  purgeIntervalMs: number;
-  /** Delay of the first purge after start (ms). */
-  purgeFirstDelayMs: number;
 }
 
 export const DEFAULT_LOG_RECORDER_OPTIONS: LogRecorderOptions = {
   flushIntervalMs: 1000,
   batchSize: 200,
   maxBuffered: 10_000,
-  purgeIntervalMs: 60 * 60 * 1000,
-  purgeFirstDelayMs: 60 * 1000,
 };
 
 /** The retention parameter (`cube_param`): days a log row is kept; `0` keeps rows for ever. */
@@ -310,7 +304,6 @@ export class LogRecorder {
   private ring: Ring<Entry>;
   private flushing: Promise<void> | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
-  private purgeTimer: NodeJS.Timeout | undefined;
   private soon = false;
   private readonly host = hostname();
   /** Entries dropped because the buffer was full (since start). */
@@ -354,25 +347,11 @@ export class LogRecorder {
       if (this.ring.size > 0) void this.flush();
     }, this.options.flushIntervalMs);
     this.flushTimer.unref();
-    if (this.options.purgeIntervalMs > 0) {
-      const run = () => {
-        this.purge().catch((error) => this.log.error({ err: error }, 'log purge failed'));
-      };
-      this.purgeTimer = setTimeout(() => {
-        run();
-        this.purgeTimer = setInterval(run, this.options.purgeIntervalMs);
-        this.purgeTimer.unref();
-      }, this.options.purgeFirstDelayMs);
-      this.purgeTimer.unref();
-    }
   }
 
   private stopTimers(): void {
     clearInterval(this.flushTimer);
-    clearTimeout(this.purgeTimer);
-    clearInterval(this.purgeTimer);
     this.flushTimer = undefined;
-    this.purgeTimer = undefined;
   }
 
   /** Stops the timers and writes everything still waiting (graceful shutdown). */

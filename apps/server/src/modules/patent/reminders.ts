@@ -145,31 +145,19 @@ export async function runReminders(db: Kysely<Database>, day: string): Promise<n
   return sent;
 }
 
-/** The in-process periodic job (a later issue makes jobs run once across instances; the job is idempotent already). */
+/**
+ * The hourly reminder job, run once per hour across all instances (platform/jobs.ts); `runReminders` is
+ * idempotent besides, so a run repeated after a crash sends nothing twice. `CUBE_PATENT_REMINDERS=off` leaves it out.
+ */
 export function startReminderJob(app: FastifyInstance, deps: AppDeps): void {
   if (process.env.CUBE_PATENT_REMINDERS === 'off') return;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  deps.jobs.register({
+    name: 'patent-reminders',
+    intervalMs: INTERVAL_MS,
+    firstDelayMs: FIRST_RUN_MS,
+    run: async () => {
       const count = await runReminders(deps.db.db, formatDateTime(new Date()).slice(0, 10));
       if (count > 0) app.log.info({ count }, 'patent deadline reminders sent');
-    } catch (error) {
-      app.log.warn({ err: error }, 'patent deadline reminders failed');
-    } finally {
-      running = false;
-    }
-  };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    void tick();
-    interval = setInterval(() => void tick(), INTERVAL_MS);
-    interval.unref();
-  }, FIRST_RUN_MS);
-  first.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    if (interval) clearInterval(interval);
+    },
   });
 }
