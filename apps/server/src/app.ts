@@ -27,7 +27,8 @@ import { installRequestPipeline, lazyChildLoggerFactory } from './platform/http-
 import { installInputGuards } from './platform/input-guards.js';
 import { JobRunner } from './platform/jobs.js';
 import { installLogRecording, LogRecorder, type LogRecorderOptions } from './platform/log-recorder.js';
-import { loggerOptions, redactUrl } from './platform/logging.js';
+import { loggerOptions, redactUrl, requestId } from './platform/logging.js';
+import { installMetrics } from './platform/metrics.js';
 import { SessionRegistry } from './platform/sessions.js';
 import type { SharedStore } from './platform/store.js';
 import { TokenService } from './platform/tokens.js';
@@ -73,11 +74,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logController: new LogController({ disableRequestLogging: true }),
     // A request's pino child is built only when the request writes a line (platform/http-pipeline.ts).
     childLoggerFactory: lazyChildLoggerFactory,
+    // The proxy's X-Request-Id, so its access log and ours name the same request (platform/logging.ts).
+    genReqId: requestId,
     // A hop count is valid at run time (proxy-addr) although Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // While closing, a request that still arrives on an open connection is served (answered with
+    // `Connection: close`), not refused: the proxy cannot safely retry a refused POST elsewhere (issue 13 drills).
+    return503OnClosing: false,
     requestTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   };
@@ -133,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       crossOriginEmbedderPolicy: false,
     },
   });
+  // Prometheus metrics when configured (platform/metrics.ts): its response hook sees every route.
+  installMetrics(app, deps);
   await app.register(formbody);
   await app.register(rateLimit, {
     global: false,

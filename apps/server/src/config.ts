@@ -62,6 +62,9 @@ const envSchema = z.object({
   // Hosts the WeChat article proxy may fetch (comma lists, exact names; https only).
   CUBE_WX_ARTICLE_HOSTS: z.string().default('mp.weixin.qq.com'),
   CUBE_WX_IMAGE_HOSTS: z.string().default('mmbiz.qpic.cn,mmbiz.qlogo.cn,mmecoa.qpic.cn,wx.qlogo.cn'),
+  // Prometheus metrics at /metrics (platform/metrics.ts): a bearer token, or loopback only without one.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('')),
+  CUBE_METRICS: booleanFlag.optional(),
   CUBE_UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -90,6 +93,12 @@ export interface AppConfig {
   webDist: string | undefined;
   apiDocs: boolean;
   workerId: number;
+  /**
+   * Prometheus metrics (`GET /metrics`): on when `CUBE_METRICS` is on or `METRICS_TOKEN` is set (prom-client is
+   * loaded only then); with a token every scrape must send it, without one only unproxied loopback calls are
+   * answered.
+   */
+  metrics: { enabled: boolean; token: string | undefined };
   /** Largest file `put-file` accepts; larger uploads are answered 413. */
   uploadMaxBytes: number;
   /** Outbound fetches (WeChat proxy): the hosts each may reach, and network settings tests override. */
@@ -236,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.CUBE_API_DOCS ?? !production,
     workerId: e.CUBE_WORKER_ID ?? randomInt(1024),
     uploadMaxBytes: e.CUBE_UPLOAD_MAX_BYTES,
+    metrics: { enabled: e.CUBE_METRICS ?? !!e.METRICS_TOKEN, token: e.METRICS_TOKEN || undefined },
     chat: {
       baseUrl: (e.CUBE_CHAT_BASE_URL ?? '').replace(/\/+$/, ''),
       apiKey: e.CUBE_CHAT_API_KEY ?? '',

@@ -35,6 +35,8 @@ export interface DatabaseHandle {
   kind: DialectKind;
   /** Cheap round trip for readiness probes. */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool now (metrics); SQLite has none. */
+  poolStats?(): { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /**
    * Calls `listener` after every statement that inserts into, updates or deletes from one of `tables` (SQL names,
@@ -442,6 +444,12 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
       ping: async () => {
         await pool.query('select 1');
       },
+      poolStats: () => ({
+        max: pool.options.max ?? 10,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => db.destroy(),
       observeWrites: observeWith(observers),
     };

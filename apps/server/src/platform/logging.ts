@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config.js';
 
@@ -35,6 +37,19 @@ export const REDACT_PATHS = [
   'access_token',
   'refresh_token',
 ];
+
+/** What a proxy's request id may look like to be kept (nginx's `$request_id` is 32 hex digits). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Fastify `genReqId`: the id the proxy gave the request (`X-Request-Id`, nginx `$request_id`), so that the proxy's
+ * access log and every line the request writes here (`reqId`) name the same request across instances; a fresh
+ * UUID when there is none or it does not look like an id.
+ */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopback } from '../src/platform/metrics.js';
+import { createTestApp, dialects, type TestApp } from './helpers.js';
+
+/** Prometheus metrics (issue 13): off by default, token or unproxied loopback, route patterns, the pool. */
+const TOKEN = 'metrics-token-0123456789abcdef';
+
+describe('metrics', () => {
+  it('is not served unless configured', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('knows loopback addresses', () => {
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('127.0.0.9')).toBe(true);
+    expect(isLoopback('::1')).toBe(true);
+    expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopback('10.0.0.5')).toBe(false);
+    expect(isLoopback('::ffff:192.168.1.2')).toBe(false);
+  });
+
+  describe('without a token: loopback only, never through a proxy', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp('sqlite', { CUBE_METRICS: 'on' });
+    });
+    afterAll(() => t.close());
+
+    it('answers a direct loopback call', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    });
+
+    it('refuses another address, and a proxied call even from loopback', async () => {
+      const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
+      expect(remote.statusCode).toBe(403);
+      for (const header of ['x-forwarded-for', 'x-real-ip', 'forwarded']) {
+        const proxied = await t.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          remoteAddress: '127.0.0.1',
+          headers: { [header]: '203.0.113.9' },
+        });
+        expect(proxied.statusCode, header).toBe(403);
+      }
+    });
+  });
+
+  describe.each(dialects)('with a token (%s)', (dialect) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { METRICS_TOKEN: TOKEN });
+    });
+    afterAll(() => t.close());
+
+    const scrape = (authorization?: string, remoteAddress = '127.0.0.1') =>
+      t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress,
+        headers: authorization ? { authorization } : {},
+      });
+
+    it('refuses a scrape without the token or with another, from anywhere', async () => {
+      expect((await scrape()).statusCode).toBe(403);
+      expect((await scrape(`Bearer ${TOKEN}x`)).statusCode).toBe(403);
+      expect((await scrape('Bearer short')).statusCode).toBe(403);
+    });
+
+    it('reports requests by route pattern and status, the queues, the pool and the event loop', async () => {
+      await t.call('GET', '/api/health');
+      await t.call('GET', '/api/cube-system/param/detail?id=1');
+      await t.app.inject({ method: 'GET', url: '/no/such/page' });
+      const res = await scrape(`Bearer ${TOKEN}`, '198.51.100.7');
+      expect(res.statusCode).toBe(200);
+      const text = res.body;
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/api\/health",status_code="200"\} 1/,
+      );
+      // The pattern, not the URL: no query string and no ids in labels.
+      expect(text).toMatch(/route="\/api\/cube-system\/param\/detail",status_code="401"/);
+      expect(text).not.toContain('id=1');
+      expect(text).toMatch(/route="unmatched",status_code="404"/);
+      expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
+      expect(text).toMatch(/nodejs_eventloop_lag_p99_seconds \d/);
+      expect(text).toMatch(/cube_log_buffer_entries \d+/);
+      expect(text).toMatch(/cube_log_entries\{outcome="dropped"\} 0/);
+      expect(text).toMatch(/cube_jobs_running 0/);
+      expect(text).toMatch(/cube_shutting_down 0/);
+      if (dialect === 'postgres') {
+        expect(text).toMatch(/cube_db_pool_connections\{state="max"\} \d+/);
+        expect(text).toMatch(/cube_db_pool_waiting 0/);
+      }
+    });
+  });
+});
+
+describe('request ids', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  const loggedIds = () =>
+    t.logs
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string })
+      .filter((l) => l.msg === 'request completed')
+      .map((l) => l.reqId);
+
+  it('takes the proxy’s X-Request-Id into every line the request logs', async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': '5f2b8c0e9a7d4e1fb3c6a9d2e4f70812' },
+    });
+    expect(loggedIds()).toContain('5f2b8c0e9a7d4e1fb3c6a9d2e4f70812');
+  });
+
+  it('makes its own when there is none or it does not look like an id', async () => {
+    t.logs.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b\n{"x":1}' } });
+    const ids = loggedIds();
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
