@@ -62,6 +62,7 @@ const envSchema = z.object({
   // Hosts the WeChat article proxy may fetch (comma lists, exact names; https only).
   CUBE_WX_ARTICLE_HOSTS: z.string().default('mp.weixin.qq.com'),
   CUBE_WX_IMAGE_HOSTS: z.string().default('mmbiz.qpic.cn,mmbiz.qlogo.cn,mmecoa.qpic.cn,wx.qlogo.cn'),
+  CUBE_OUTBOUND_LOOPBACK: booleanFlag.optional(),
   // Prometheus metrics at /metrics (platform/metrics.ts): a bearer token, or loopback only without one.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('')),
   CUBE_METRICS: booleanFlag.optional(),
@@ -127,6 +128,12 @@ export interface OutboundConfig {
    * and exact addresses that may be reached although private (the local fake upstream on 127.0.0.1).
    */
   network?: OutboundNetwork;
+  /**
+   * Development and the end-to-end run only (`CUBE_OUTBOUND_LOOPBACK`, refused in production): sign-in providers
+   * and SMS services may also be reached over plain http on this machine (127.0.0.1, ::1, localhost), e.g. a local
+   * OpenID provider. Every other address stays behind the guard.
+   */
+  loopback?: boolean;
 }
 
 export interface OutboundNetwork {
@@ -219,6 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && demo)
     throw new ConfigError('CUBE_DEMO cannot be on in production: demo accounts have public passwords');
 
+  if (production && e.CUBE_OUTBOUND_LOOPBACK)
+    throw new ConfigError(
+      'CUBE_OUTBOUND_LOOPBACK cannot be on in production: it opens this machine to outbound calls',
+    );
+
   const url = e.DATABASE_URL;
   const database: AppConfig['database'] =
     url && /^postgres(ql)?:\/\//.test(url)
@@ -260,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outbound: {
       wxArticleHosts: hostList(e.CUBE_WX_ARTICLE_HOSTS),
       wxImageHosts: hostList(e.CUBE_WX_IMAGE_HOSTS),
+      loopback: e.CUBE_OUTBOUND_LOOPBACK ?? false,
     },
   };
 }

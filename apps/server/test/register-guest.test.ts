@@ -33,7 +33,8 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
     provider.service.on('beforeUserinfo', (info) => {
       info.body = { sub: subject, preferred_username: subject, name: '新访客' };
     });
-    t = await createTestApp(dialect);
+    // The local provider listens on 127.0.0.1 over http: the development loopback exception of the guard.
+    t = await createTestApp(dialect, { CUBE_OUTBOUND_LOOPBACK: 'true' });
     current = t;
     admin = (await t.token(DEMO.tenantAdmin)).access_token;
     const saved = await t.call('POST', '/api/cube-system/oauth-provider/submit', admin, {

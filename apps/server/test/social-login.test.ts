@@ -68,7 +68,8 @@ describe.each(dialects)('third-party login on %s', (dialect) => {
         email: `${subject}@example.com`,
       };
     });
-    t = await createTestApp(dialect);
+    // The local provider listens on 127.0.0.1 over http: the development loopback exception of the guard.
+    t = await createTestApp(dialect, { CUBE_OUTBOUND_LOOPBACK: 'true' });
     current = t;
     admin = (await t.token(DEMO.tenantAdmin)).access_token;
     const saved = await t.call('POST', '/api/cube-system/oauth-provider/submit', admin, {

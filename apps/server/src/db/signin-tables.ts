@@ -1,4 +1,4 @@
-import type { OauthProvider } from '@cube/contract';
+import type { OauthProvider, SmsProvider } from '@cube/contract';
 import type { ColumnType } from 'kysely';
 
 type Id = string;
@@ -30,4 +30,9 @@ export interface UserOauthTable {
   email: string;
   createTime: DateTime;
   updateTime: DateTime;
+  /** When it was linked to its user (migration 0016); null while unlinked. */
+  linkTime: ColumnType<DateTime | null, DateTime | null | undefined, DateTime | null>;
 }
+
+/** A tenant's SMS service for sign-in codes (migration 0016); `accessKeySecret` holds the sealed secret. */
+export type SmsProviderTable = Omit<SmsProvider, keyof AuditColumns> & AuditColumns;

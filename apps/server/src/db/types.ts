@@ -23,7 +23,7 @@ import type {
   PatNoticeTable,
   PatReminderTable,
 } from './patent-tables.js';
-import type { OauthProviderTable, UserOauthTable } from './signin-tables.js';
+import type { OauthProviderTable, SmsProviderTable, UserOauthTable } from './signin-tables.js';
 
 /**
  * Table types as TypeScript sees them (camelCase; the database columns are snake_case through Kysely's
@@ -457,6 +457,7 @@ export interface Database {
   patHoliday: PatHolidayTable;
   cubeOauthProvider: OauthProviderTable;
   cubeUserOauth: UserOauthTable;
+  cubeSmsProvider: SmsProviderTable;
   cubeJob: JobTable;
 }
 

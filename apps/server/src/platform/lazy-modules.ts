@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
+import type AliyunRpcClient from '@alicloud/pop-core';
 import type * as S3 from '@aws-sdk/client-s3';
 import type ExcelJS from 'exceljs';
 import type SanitizeHtml from 'sanitize-html';
+import type * as TencentSms from 'tencentcloud-sdk-nodejs-sms';
 
 /**
  * Large libraries that only some requests need, loaded the first time one of them does (design §2, D14: the
@@ -25,3 +27,7 @@ export const excel = once(() => load('exceljs') as typeof ExcelJS);
 export const sanitizer = once(() => load('sanitize-html') as typeof SanitizeHtml);
 /** The S3 client: tenants whose files live in an S3-compatible store. */
 export const s3Client = once(() => load('@aws-sdk/client-s3') as typeof S3);
+/** Alibaba Cloud's POP SDK client: tenants whose phone sign-in codes go out through Alibaba Cloud SMS. */
+export const aliyunRpcClient = once(() => load('@alicloud/pop-core') as typeof AliyunRpcClient);
+/** Tencent Cloud's SMS SDK: tenants whose phone sign-in codes go out through Tencent Cloud SMS. */
+export const tencentSms = once(() => load('tencentcloud-sdk-nodejs-sms') as typeof TencentSms);

@@ -1,5 +1,8 @@
 import { lookup as systemLookup } from 'node:dns/promises';
+import type { RequestOptions } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Agent, buildConnector, type Dispatcher, request } from 'undici';
 import type { OutboundNetwork } from '../config.js';
 import { AppError } from './errors.js';
@@ -258,4 +261,157 @@ function translate(error: unknown, signal: AbortSignal): Error {
   )
     return new OutboundFailed(504, OutboundMessage.TIMEOUT);
   return new OutboundFailed(502, OutboundMessage.UPSTREAM_FAILED);
+}
+
+/** Host names of this machine that the development loopback exception admits ({@link UrlPolicy.loopback}). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** Where calls to a third-party service (sign-in provider, SMS service) may go. */
+export interface UrlPolicy {
+  /** Exact host names, checked like {@link checkOutboundUrl}. */
+  allowedHosts: readonly string[];
+  /**
+   * Development and the end-to-end run only (config `outbound.loopback`, refused in production): this machine's
+   * own addresses over http or https on any port, e.g. a local OpenID provider. Nothing else is relaxed.
+   */
+  loopback?: boolean;
+}
+
+/** {@link checkOutboundUrl}, plus the development loopback exception of {@link UrlPolicy.loopback}. */
+export function checkServiceUrl(raw: string, policy: UrlPolicy): URL {
+  if (policy.loopback) {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new OutboundRefused(OutboundMessage.INVALID_URL);
+    }
+    if (
+      LOOPBACK_HOSTS.has(url.hostname.toLowerCase()) &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password
+    )
+      return url;
+  }
+  return checkOutboundUrl(raw, policy.allowedHosts);
+}
+
+/** The network settings of a service dispatcher: with the loopback exception, this machine's addresses too. */
+export function serviceNetwork(network: OutboundNetwork | undefined, loopback: boolean): OutboundNetwork {
+  if (!loopback) return network ?? {};
+  return { ...network, allowAddresses: [...(network?.allowAddresses ?? []), '127.0.0.1', '::1'] };
+}
+
+/** A `fetch` as libraries expect one (oauth4webapi's `customFetch`), with the outbound guards. */
+export type ServiceFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * A `fetch` for API calls to third-party services (sign-in providers' token and user endpoints): each URL is
+ * checked against `policy` (https, exact host, no IP literal; see {@link checkServiceUrl}) before anything is
+ * resolved, the connection goes through `dispatcher` (a {@link outboundDispatcher}, so private addresses are
+ * refused where the socket connects), the whole exchange is capped in time and the answer in size, and redirects
+ * are answered as they are, never followed (an API call that redirects has failed). Refusals and failures
+ * reject with the same errors as {@link guardedFetch}.
+ */
+export function serviceFetch(
+  dispatcher: Dispatcher,
+  policy: UrlPolicy | (() => UrlPolicy),
+  limits: { timeoutMs: number; maxBytes: number },
+): ServiceFetch {
+  return async (input, init) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = checkServiceUrl(raw, typeof policy === 'function' ? policy() : policy);
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const headers: Record<string, string> = {
+      'user-agent': 'CubePortal/1.0',
+      'accept-encoding': 'identity',
+    };
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    const body = init?.body;
+    let payload: string | Buffer | undefined;
+    if (body === undefined || body === null) payload = undefined;
+    else if (typeof body === 'string') payload = body;
+    else if (body instanceof URLSearchParams) {
+      payload = body.toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
+    } else if (body instanceof Uint8Array) payload = Buffer.from(body);
+    else if (body instanceof ArrayBuffer) payload = Buffer.from(body);
+    else throw new OutboundRefused(OutboundMessage.BAD_CONTENT);
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        dispatcher,
+        method: (init?.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        signal,
+      });
+    } catch (error) {
+      throw translate(error, timeout);
+    }
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > limits.maxBytes) {
+      response.body.destroy();
+      throw new OutboundFailed(502, OutboundMessage.TOO_LARGE);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > limits.maxBytes) {
+          response.body.destroy();
+          throw new OutboundFailed(502, OutboundMessage.TOO_LARGE);
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      throw translate(error, timeout);
+    }
+    const answerHeaders = new Headers();
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) answerHeaders.append(key, v);
+    }
+    const status = response.statusCode;
+    const empty = status === 204 || status === 205 || status === 304;
+    return new Response(empty ? null : Buffer.concat(chunks), { status, headers: answerHeaders });
+  };
+}
+
+/**
+ * An `https.Agent` for vendor SDKs that bring their own HTTP stack but take a Node agent (the Alibaba Cloud and
+ * Tencent Cloud SMS SDKs): a connection is opened only to a host named exactly in `policy` (no IP literal; the
+ * loopback exception as in {@link checkServiceUrl}), through the guarded lookup that refuses private addresses
+ * and hands the socket the address it checked. Being an https agent, it cannot carry plain http.
+ */
+export function guardedHttpsAgent(network: OutboundNetwork | undefined, policy: UrlPolicy): HttpsAgent {
+  const lookup = guardedLookup(network);
+  class GuardedAgent extends HttpsAgent {
+    override createConnection(
+      options: RequestOptions,
+      callback?: (error: Error | null, stream: Duplex) => void,
+    ): Duplex | null | undefined {
+      const host = String(options.host ?? options.hostname ?? '').toLowerCase();
+      const literal = isIP(host.replace(/^\[|\]$/g, '')) !== 0;
+      const loopback =
+        policy.loopback && LOOPBACK_HOSTS.has(literal && host.includes(':') ? `[${host}]` : host);
+      if (!loopback && (literal || !policy.allowedHosts.includes(host))) {
+        callback?.(new OutboundRefused(OutboundMessage.HOST_NOT_ALLOWED), undefined as unknown as Duplex);
+        return undefined;
+      }
+      const next = {
+        ...options,
+        lookup,
+        ...(network?.port && !loopback ? { port: network.port } : {}),
+        ...(network?.ca ? { ca: network.ca } : {}),
+      };
+      return super.createConnection(next as RequestOptions, callback);
+    }
+  }
+  return new GuardedAgent({ keepAlive: true, maxSockets: 8, timeout: 10_000 });
 }

@@ -1,4 +1,4 @@
-import { oauthProviderEntity } from '@cube/contract';
+import { oauthProviderEntity, smsProviderEntity } from '@cube/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/types.js';
@@ -8,9 +8,10 @@ import { newId } from '../platform/ids.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { entityMenus, ID, type MenuSeed } from './demo-data.js';
 
-/** Fixed ids of the sign-in rows (range 1123598816000001100–1199). */
+/** Fixed ids of the sign-in rows (ranges 1123598816000001100–1199 and 1123598816000001300–1349). */
 export const SIGNIN_ID = {
   menuProvider: '1123598816000001100',
+  menuSmsProvider: '1123598816000001300',
 } as const;
 
 const SYSTEM_MENU = '1123598815738675201';
@@ -30,13 +31,30 @@ const SIGNIN_MENUS: MenuSeed[] = entityMenus(
   '/system/oauth-provider',
   'login',
   20,
+).concat(
+  // 系统管理 > 短信服务: the tenant's SMS service for phone sign-in codes.
+  entityMenus(
+    smsProviderEntity,
+    {
+      menu: SIGNIN_ID.menuSmsProvider,
+      add: '1123598816000001301',
+      edit: '1123598816000001302',
+      remove: '1123598816000001303',
+      view: '1123598816000001304',
+    },
+    SYSTEM_MENU,
+    '短信服务',
+    '/system/sms-provider',
+    'message',
+    21,
+  ),
 );
 
 /** Grants the console's own client uses beyond the password: third-party and phone login. */
 const WEB_CLIENT_GRANTS = ['social', 'sms_code'];
 
 /**
- * The 第三方登录 screen (granted to the platform administrator and the demo tenant's administrator, listed under
+ * The 第三方登录 and 短信服务 screens (granted to the platform administrator and the demo tenant's administrator, listed under
  * their top menus), the console client's `social` grant and, in demo mode, `account.registerUser` on.
  */
 export async function seedSignin(
@@ -60,9 +78,10 @@ export async function seedSignin(
     grants.map((g) => ({ id: newId(), ...g })),
     ['roleId', 'menuId'],
   );
+  const menus = [SIGNIN_ID.menuProvider, SIGNIN_ID.menuSmsProvider];
   const settings = [
-    { topMenuId: CONSOLE_ID.topMenuPlatformSystem, menuId: SIGNIN_ID.menuProvider },
-    ...(config.demo ? [{ topMenuId: CONSOLE_ID.topMenuDemoDesk, menuId: SIGNIN_ID.menuProvider }] : []),
+    ...menus.map((menuId) => ({ topMenuId: CONSOLE_ID.topMenuPlatformSystem, menuId })),
+    ...(config.demo ? menus.map((menuId) => ({ topMenuId: CONSOLE_ID.topMenuDemoDesk, menuId })) : []),
   ];
   await insertMissing(
     db,

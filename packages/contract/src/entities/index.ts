@@ -26,6 +26,7 @@ export * from './region.js';
 export * from './role.js';
 export * from './scope.js';
 export * from './site.js';
+export * from './sms-provider.js';
 export * from './tenant.js';
 export * from './tenant-package.js';
 export * from './topmenu.js';

@@ -30,17 +30,25 @@ const limits = {
 
 /**
  * Protocols a provider speaks. OpenID Connect reads its endpoints from the issuer's discovery document; plain
- * OAuth 2.0 names them; Gitee is OAuth 2.0 with its endpoints known in advance. DingTalk and the WeChat open
- * platform are not offered: their token and user calls are not standard OAuth 2.0 (see docs/security.md).
+ * OAuth 2.0 names them; Gitee is OAuth 2.0 with its endpoints known in advance. DingTalk (its 2.0 login:
+ * login.dingtalk.com, then api.dingtalk.com with JSON bodies) and the WeChat open platform's website QR login
+ * (appid/secret in the query, openid/unionid back) are not standard OAuth 2.0 and have flows of their own; for
+ * Gitee, DingTalk and WeChat the three addresses are optional and replace the provider's official ones.
  */
 export const OAUTH_CATEGORIES = [
   { value: 1, label: 'OpenID Connect' },
   { value: 2, label: 'OAuth 2.0' },
   { value: 3, label: 'Gitee' },
+  { value: 4, label: 'DingTalk' },
+  { value: 5, label: 'WeChat' },
 ] as const;
 export const OAUTH_OIDC = 1;
 export const OAUTH_PLAIN = 2;
 export const OAUTH_GITEE = 3;
+export const OAUTH_DINGTALK = 4;
+export const OAUTH_WECHAT = 5;
+/** Providers that always authenticate the client with its secret (a save without one is refused). */
+export const OAUTH_SECRET_REQUIRED: readonly number[] = [OAUTH_GITEE, OAUTH_DINGTALK, OAUTH_WECHAT];
 
 const url = (max: number) =>
   optionalText(max).refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), messages.urlInvalid);
@@ -166,6 +174,13 @@ export const SocialMessage = {
   SUBMIT_FAILED: '提交失败',
   SUBMITTED: '注册申请已提交,请耐心等待管理员通过!',
   SUBMITTED_TITLE: '注册提示',
+  // Linking identities on the profile page.
+  LINKED_ELSEWHERE: '该第三方账号已绑定其他账号',
+  ALREADY_LINKED: '已绑定该登录方式，请先解绑',
+  LINK_NOT_FOUND: '绑定记录不存在',
+  LAST_SIGN_IN: '解绑后该账号将无法登录，请先设置密码',
+  LINKED: '绑定成功',
+  UNLINKED_DONE: '解绑成功',
 } as const;
 
 /** Phone sign-in (issue 12): code lifetime and limits, and its messages. */
@@ -183,3 +198,22 @@ export const SmsMessage = {
   DAILY_LIMIT: '今日验证码发送次数已达上限',
   CODE_WRONG: '验证码不正确或已过期',
 } as const;
+
+/** One third-party identity linked to the signed-in user (profile page, `GET /api/cube-auth/oauth/links`). */
+export interface LinkedIdentity {
+  id: string;
+  source: string;
+  /** The provider's display name, or the source when the provider is gone. */
+  providerName: string;
+  username: string;
+  nickname: string;
+  avatar: string;
+  linkTime: string;
+}
+
+/** What the profile page's identity section shows: the links, the providers to link, and the unlink rule's input. */
+export interface IdentityLinks {
+  links: LinkedIdentity[];
+  providers: Array<{ source: string; name: string }>;
+  hasPassword: boolean;
+}

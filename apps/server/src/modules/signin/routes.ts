@@ -1,11 +1,13 @@
 import {
-  OAUTH_GITEE,
+  OAUTH_SECRET_REQUIRED,
   oauthProviderEntity,
   oauthProviderProblem,
   PLATFORM_TENANT_ID,
   SECRET_MASK,
   SmsMessage,
   SocialMessage,
+  smsProviderEntity,
+  smsProviderProblem,
   userEntity,
 } from '@cube/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,8 +27,10 @@ import { newId } from '../../platform/ids.js';
 import { hashSecret, isMd5Hex, md5Hex } from '../../platform/passwords.js';
 import { TenantData } from '../../platform/tenant-data.js';
 import { checkReferences, syncUserDepts } from '../user/admin-rules.js';
+import { IdentityLinker } from './links.js';
 import { LogSmsSender, SmsLogin } from './sms.js';
-import { BINDING_COOKIE, SocialLogin, STATE_TTL_SECONDS, USER_PENDING } from './social.js';
+import { SmsProviders } from './sms-providers.js';
+import { BINDING_COOKIE, readCookie, SocialLogin, STATE_TTL_SECONDS, USER_PENDING } from './social.js';
 
 const M = oauthProviderEntity.messages;
 const S = SocialMessage;
@@ -42,16 +46,48 @@ export function socialLoginOf(deps: AppDeps): SocialLogin {
   return found;
 }
 
+const smsProviderInstances = new WeakMap<AppDeps, SmsProviders>();
+/** One SmsProviders per app (its guarded agent keeps connections to the vendors alive). */
+function smsProvidersOf(deps: AppDeps): SmsProviders {
+  let found = smsProviderInstances.get(deps);
+  if (!found) {
+    found = new SmsProviders(deps);
+    smsProviderInstances.set(deps, found);
+  }
+  return found;
+}
+
 const smsInstances = new WeakMap<AppDeps, SmsLogin>();
-/** One SmsLogin per app; the development provider logs the codes through `log`. */
+/**
+ * One SmsLogin per app: the tenant's SMS service sends; a tenant without one gets the development provider
+ * (codes in the server log through `log`) outside production, and no phone sign-in in production.
+ */
 export function smsLoginOf(deps: AppDeps, log: FastifyBaseLogger): SmsLogin {
   let found = smsInstances.get(deps);
   if (!found) {
-    found = new SmsLogin(deps, new LogSmsSender(log));
+    const providers = smsProvidersOf(deps);
+    found = new SmsLogin(
+      { ...deps, log },
+      deps.config.production ? null : new LogSmsSender(log),
+      (tenantId) => providers.senderFor(tenantId),
+    );
     smsInstances.set(deps, found);
   }
   return found;
 }
+
+/** The cookie that binds a started login (or link) to this browser; httpOnly, only for the oauth routes. */
+function setBindingCookie(request: FastifyRequest, reply: FastifyReply, binding: string) {
+  reply.header(
+    'set-cookie',
+    `${BINDING_COOKIE}=${binding}; Path=/api/cube-auth/oauth; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${
+      request.protocol === 'https' ? '; Secure' : ''
+    }`,
+  );
+}
+
+/** Where the profile page lists the identities (link mode returns there). */
+const PROFILE_PAGE = '/info/index';
 
 /** The address the provider sends the browser back to: this server's callback for the source. */
 function callbackUri(request: FastifyRequest, source: string): string {
@@ -92,11 +128,43 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
               .where('cubeOauthProvider.id', '=', id)
               .executeTakeFirst()) as { clientSecret: string } | undefined)
           : undefined;
-        // Gitee always authenticates the client with its secret; the others may be public clients (PKCE only).
-        if (!stored?.clientSecret && values.category === OAUTH_GITEE)
+        // Gitee, DingTalk and WeChat always authenticate the client with its secret; the others may be public
+        // clients (PKCE only).
+        if (!stored?.clientSecret && OAUTH_SECRET_REQUIRED.includes(Number(values.category)))
           throw new BizError(M.clientSecretRequired);
       } else {
         values.clientSecret = social.secrets.seal(secret);
+      }
+    },
+  });
+
+  // 短信服务: the tenant's SMS service for phone sign-in codes; the AccessKey secret sealed, read as a mask.
+  const smsProviders = smsProvidersOf(deps);
+  const SM = smsProviderEntity.messages;
+  registerCrud(app, deps, smsProviderEntity, {
+    table: 'cubeSmsProvider',
+    toRecord: (records) =>
+      records.map((r) => ({ ...r, accessKeySecret: r.accessKeySecret ? SECRET_MASK : '' })),
+    beforeSave: async ({ id, values, rows }) => {
+      const problem = smsProviderProblem(values as { category: number; sdkAppId: string });
+      if (problem) throw new BizError(problem);
+      if (Number(values.enabled) === 1) {
+        let others = rows().select('cubeSmsProvider.id').where('cubeSmsProvider.enabled', '=', 1);
+        if (id) others = others.where('cubeSmsProvider.id', '!=', id);
+        if (await others.executeTakeFirst()) throw new BizError(SM.oneEnabled);
+      }
+      const secret = String(values.accessKeySecret ?? '');
+      if (secret === '' || secret === SECRET_MASK) {
+        delete values.accessKeySecret;
+        const stored = id
+          ? ((await rows()
+              .select('cubeSmsProvider.accessKeySecret')
+              .where('cubeSmsProvider.id', '=', id)
+              .executeTakeFirst()) as { accessKeySecret: string } | undefined)
+          : undefined;
+        if (!stored?.accessKeySecret) throw new BizError(SM.accessKeySecretRequired);
+      } else {
+        values.accessKeySecret = smsProviders.secrets.seal(secret);
       }
     },
   });
@@ -111,17 +179,7 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
     async (request) => {
       const tenantId = request.query.tenantId;
       if (!tenantId) return ok([]);
-      const rows = await withTenantScope(tenantId, () =>
-        deps.db.db
-          .selectFrom('cubeOauthProvider')
-          .select(['source', 'name'])
-          .where('tenantId', '=', tenantId)
-          .where('enabled', '=', 1)
-          .where('isDeleted', '=', 0)
-          .orderBy('id')
-          .execute(),
-      );
-      return ok(rows);
+      return ok(await social.providers(tenantId));
     },
   );
 
@@ -162,12 +220,7 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
       const { source } = request.params;
       try {
         const { url, binding } = await social.start(tenantId, source, callbackUri(request, source));
-        reply.header(
-          'set-cookie',
-          `${BINDING_COOKIE}=${binding}; Path=/api/cube-auth/oauth; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${
-            request.protocol === 'https' ? '; Secure' : ''
-          }`,
-        );
+        setBindingCookie(request, reply, binding);
         return reply.redirect(url, 302);
       } catch (error) {
         request.log.warn({ err: error, tenantId, source }, 'third-party login could not start');
@@ -187,6 +240,8 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
         querystring: z
           .object({
             code: z.string().max(2000).optional(),
+            // DingTalk's 2.0 login names the code `authCode`.
+            authCode: z.string().max(2000).optional(),
             state: z.string().max(500).optional(),
             error: z.string().max(200).optional(),
           })
@@ -194,10 +249,110 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
       },
     },
     async (request, reply) => {
-      const { code, state, error } = request.query;
+      const { state, error } = request.query;
+      const code = request.query.code || request.query.authCode;
+      const pending = state ? await social.pending(state) : undefined;
+      if (pending?.mode === 'link') {
+        // Back to the profile page, which finishes the link with the signed-in user's token.
+        const query: Record<string, string> =
+          error || !code || !state
+            ? { linkError: S.PROVIDER_FAILED }
+            : { source: request.params.source, code, state };
+        return reply.redirect(`${PROFILE_PAGE}?${new URLSearchParams({ tab: 'identity', ...query })}`, 302);
+      }
       if (error || !code || !state) return loginPage(reply, { socialError: S.PROVIDER_FAILED });
-      const tenantId = (await social.pendingTenant(state)) ?? '';
-      return loginPage(reply, { tenantId, source: request.params.source, code, state });
+      return loginPage(reply, {
+        tenantId: pending?.tenantId ?? '',
+        source: request.params.source,
+        code,
+        state,
+      });
+    },
+  );
+
+  // 第三方账号 on the profile page: the signed-in user's identities, linking (the provider's flow in link mode,
+  // bound to this user and browser) and unlinking.
+  const linker = new IdentityLinker(deps, social);
+  api.get('/api/cube-auth/oauth/links', { config: { access: access.authenticated } }, async (request) => {
+    const ctx = contextOf(request);
+    return ok(await linker.list(ctx.tenantId, ctx.userId));
+  });
+
+  api.post(
+    '/api/cube-auth/oauth/link/:source',
+    {
+      config: { access: access.authenticated, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params: z.object({ source: z.string().max(32) }) },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const { source } = request.params;
+      const { url, binding } = await social
+        .start(ctx.tenantId, source, callbackUri(request, source), { userId: ctx.userId })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error, source }, 'identity link could not start');
+          throw new BizError(S.PROVIDER_UNKNOWN);
+        });
+      setBindingCookie(request, reply, binding);
+      return ok({ url });
+    },
+  );
+
+  const linkBody = z.object({
+    source: z.string().trim().min(1, S.STATE_INVALID).max(32),
+    code: z.string().trim().min(1, S.STATE_INVALID).max(2000),
+    state: z.string().trim().min(1, S.STATE_INVALID).max(500),
+  });
+  api.post(
+    '/api/cube-auth/oauth/link-finish',
+    {
+      config: { access: access.authenticated, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { querystring: z.record(z.string(), z.unknown()) },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const parsed = linkBody.safeParse({
+        ...(request.query as object),
+        ...((request.body as object | null) ?? {}),
+      });
+      if (!parsed.success) throw new BizError(parsed.error.issues[0]?.message ?? S.STATE_INVALID);
+      const { source, code, state } = parsed.data;
+      const identity = await social
+        .finish({
+          tenantId: ctx.tenantId,
+          source,
+          code,
+          state,
+          binding: readCookie(request.headers.cookie, BINDING_COOKIE),
+          mode: 'link',
+          userId: ctx.userId,
+        })
+        .catch((error: unknown) => {
+          const cause = (error as { cause?: unknown }).cause;
+          if (cause) request.log.warn({ err: cause, source }, 'identity link failed at the provider');
+          throw new BizError(error instanceof Error ? error.message : S.PROVIDER_FAILED);
+        });
+      await linker.link(ctx.tenantId, ctx.userId, source, identity);
+      deps.audit.usual(request, { event: 'user.oauth_link', title: '绑定第三方账号', data: { source } });
+      return done(S.LINKED);
+    },
+  );
+
+  api.post(
+    '/api/cube-auth/oauth/unlink',
+    {
+      config: { access: access.authenticated },
+      schema: { querystring: z.object({ id: idSchema }).loose() },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      await linker.unlink(ctx.tenantId, ctx.userId, request.query.id);
+      deps.audit.usual(request, {
+        event: 'user.oauth_unlink',
+        title: '解绑第三方账号',
+        data: { id: request.query.id },
+      });
+      return done(S.UNLINKED_DONE);
     },
   );
 
@@ -288,7 +443,7 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
               .execute();
             await trx
               .updateTable('cubeUserOauth')
-              .set({ userId, updateTime: stamp })
+              .set({ userId, linkTime: stamp, updateTime: stamp })
               .where('tenantId', '=', ticket.tenantId)
               .where('id', '=', link.id)
               .execute();
@@ -433,7 +588,7 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
         // The identity becomes unlinked again: its owner may sign in and apply once more.
         await trx
           .updateTable('cubeUserOauth')
-          .set({ userId: null, updateTime: now() })
+          .set({ userId: null, linkTime: null, updateTime: now() })
           .where('tenantId', '=', ctx.tenantId)
           .where('userId', 'in', ids)
           .execute();

@@ -9,6 +9,7 @@ import {
   SMS_DAILY_PER_PHONE,
   SMS_RESEND_SECONDS,
   SmsMessage,
+  SmsProviderMessage,
 } from '@cube/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/connection.js';
@@ -17,10 +18,26 @@ import { BizError } from '../../platform/errors.js';
 import type { SharedStore } from '../../platform/store.js';
 import { type AuthService, OAuthError, type SessionRequest } from '../auth/service.js';
 
-/** Sends a sign-in code. Cloud providers (Alibaba Cloud, Tencent Cloud) would implement this; see security.md. */
+/**
+ * Sends a sign-in code: the development provider below, or a tenant's cloud service (sms-providers.ts: Alibaba
+ * Cloud, Tencent Cloud). A refusal rejects with an SmsSendError carrying the visitor's message.
+ */
 export interface SmsSender {
   readonly name: string;
   send(message: { tenantId: string; phone: string; code: string }): Promise<void>;
+}
+
+/**
+ * A vendor refused or failed to send: `message` is what the visitor reads (SmsProviderMessage), `vendorCode` the
+ * vendor's own code for the log.
+ */
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    readonly vendorCode: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Development provider: the code goes to the server log (never use it where the log is not yours alone). */
@@ -48,9 +65,14 @@ interface StoredCode {
  * costs the same limits) as one with a user, and no message is sent to it.
  */
 export class SmsLogin {
+  /**
+   * `senderFor` answers the tenant's configured service (undefined: none); without one, `fallback` (the
+   * development provider) sends, or, when it is null (production), phone sign-in is refused for every number.
+   */
   constructor(
-    private readonly deps: { db: DatabaseHandle; store: SharedStore },
-    private readonly sender: SmsSender,
+    private readonly deps: { db: DatabaseHandle; store: SharedStore; log?: FastifyBaseLogger },
+    private readonly fallback: SmsSender | null,
+    private readonly senderFor: (tenantId: string) => Promise<SmsSender | undefined> = async () => undefined,
   ) {}
 
   private codeKey = (tenantId: string, phone: string) => `sms:code:${tenantId}:${phone}`;
@@ -73,6 +95,14 @@ export class SmsLogin {
   async sendCode(input: { tenantId: string; phone: string; ip: string }): Promise<void> {
     const { store } = this.deps;
     if (!PHONE_PATTERN.test(input.phone)) throw new BizError(SmsMessage.PHONE_INVALID);
+    // Which service sends is settled before anything depends on the number, so every number answers alike.
+    let sender: SmsSender | null | undefined;
+    try {
+      sender = (await this.senderFor(input.tenantId)) ?? this.fallback;
+    } catch (error) {
+      throw this.refusal(input, error);
+    }
+    if (!sender) throw new BizError(SmsProviderMessage.NOT_CONFIGURED);
     const phoneKey = `${input.tenantId}:${input.phone}`;
     if ((await store.increment(`sms:resend:${phoneKey}`, SMS_RESEND_SECONDS)) > 1) {
       throw new BizError(SmsMessage.TOO_SOON);
@@ -86,8 +116,33 @@ export class SmsLogin {
     if (user?.status !== 1) return;
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const stored: StoredCode = { hash: digest(code), attempts: 0 };
-    await store.set(this.codeKey(input.tenantId, input.phone), JSON.stringify(stored), SMS_CODE_TTL_SECONDS);
-    await this.sender.send({ tenantId: input.tenantId, phone: input.phone, code });
+    const key = this.codeKey(input.tenantId, input.phone);
+    await store.set(key, JSON.stringify(stored), SMS_CODE_TTL_SECONDS);
+    try {
+      await sender.send({ tenantId: input.tenantId, phone: input.phone, code });
+    } catch (error) {
+      // Not sent: no code waits for this number, and the visitor may ask again at once (the daily caps stay).
+      await store.delete(key);
+      await store.delete(`sms:resend:${phoneKey}`);
+      throw this.refusal(input, error, sender.name);
+    }
+  }
+
+  /** The visitor's message for a failed send; the vendor's own code goes to the log (number masked). */
+  private refusal(input: { tenantId: string; phone: string }, error: unknown, provider = ''): BizError {
+    const message = error instanceof SmsSendError ? error.message : SmsProviderMessage.UNAVAILABLE;
+    this.deps.log?.warn(
+      {
+        event: 'sms_send_failed',
+        tenantId: input.tenantId,
+        provider,
+        phone: `${input.phone.slice(0, 3)}****${input.phone.slice(-4)}`,
+        vendorCode: error instanceof SmsSendError ? error.vendorCode : undefined,
+        err: error instanceof SmsSendError ? undefined : error,
+      },
+      'sign-in code not sent',
+    );
+    return new BizError(message);
   }
 
   /** `grant_type=sms_code`: the code is checked (five tries), used once, then the session opens. */
