@@ -86,6 +86,8 @@ export async function startServer(env: Record<string, string> = {}, log?: string
       HOST: '127.0.0.1',
       CUBE_DATA_DIR: dataDir,
       CUBE_LOG_LEVEL: 'warn',
+      // The third-party sign-in files drive a local OpenID provider on 127.0.0.1 (refused in production).
+      CUBE_OUTBOUND_LOOPBACK: 'true',
       ...database.env,
       ...env,
     },
