@@ -64,8 +64,12 @@ export function consoleShell(page: Page) {
     tab: (name: string) => tags.getByRole('tab', { name, exact: true }),
     activeTab: () => tags.getByRole('tab', { selected: true }),
     tabNames: () => tags.getByRole('tab').allTextContents(),
-    /** A toast of antd's message with exactly this text. */
-    message: (text: string): Locator => page.locator('.ant-message').getByText(text, { exact: true }),
+    /**
+     * The newest toast of antd's message with exactly this text (an earlier step's toast with the same text may
+     * still be fading out).
+     */
+    message: (text: string): Locator =>
+      page.locator('.ant-message').getByText(text, { exact: true }).last(),
   };
 }
 

@@ -58,6 +58,9 @@ describe('the role screen', () => {
     await add.getByRole('button', { name: twoChars('保存') }).click();
     // `admin` is taken by the administrator role of the tenant.
     await page.locator('.ant-message').getByText('角色别名已存在').waitFor();
+    // The toast shows while the save is still settling; edit once the button is idle again, as a person would.
+    // (Typing within the same few milliseconds has left the button loading in some runs: not yet explained.)
+    await add.locator('.ant-btn-loading').waitFor({ state: 'detached' });
     await add.getByLabel('角色别名').fill(`process_${Date.now().toString(36)}`);
     await add.getByRole('button', { name: twoChars('保存') }).click();
     await message('新增成功').waitFor();

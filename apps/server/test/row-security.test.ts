@@ -14,7 +14,8 @@ const pg = Boolean(process.env.CUBE_TEST_PG_URL);
 describe.skipIf(!pg)('row-level security on postgres (T6)', () => {
   let t: TestApp;
   const A = '100000';
-  const B = '200000';
+  // Not a seeded tenant (the demo seed has 000000, 100000 and 200000): the test makes its own copy of A.
+  const B = '300000';
   const userB = { tenantId: B, username: 'user', password: DEMO.tenantUser.password };
 
   beforeAll(async () => {
@@ -96,7 +97,7 @@ describe.skipIf(!pg)('row-level security on postgres (T6)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.tenantId))).toEqual(new Set([A]));
     const all = await withPlatformScope(() => t.deps.db.db.selectFrom('cubeUser').selectAll().execute());
-    expect(new Set(all.map((r) => r.tenantId))).toEqual(new Set(['000000', A, B]));
+    expect(new Set(all.map((r) => r.tenantId))).toEqual(new Set(['000000', A, '200000', B]));
   });
 
   it("refuses to write another tenant's rows", async () => {
