@@ -6,7 +6,10 @@ export interface JobTable {
   name: string;
   /** When the job is next due. */
   nextRunAt: number;
-  /** The instance running it now, and until when its lease holds (renewed while it runs); null when idle. */
+  /**
+   * The instance that runs it now (or ran it last), and until when its lease holds (renewed while it runs; null
+   * once the run ended).
+   */
   leaseOwner: string | null;
   leaseUntil: number | null;
   runCount: number;

@@ -249,7 +249,7 @@ export class JobRunner {
       await this.db.db
         .updateTable('cubeJob')
         .set({
-          leaseOwner: null,
+          // The owner stays, naming the instance that ran the job last; the released lease is what frees it.
           leaseUntil: null,
           lastFinishedAt: finishedAt,
           lastStatus: status,
