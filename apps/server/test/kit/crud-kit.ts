@@ -1,4 +1,4 @@
-import type { EntityDefinition, InputOf } from '@cube/contract';
+import { type EntityDefinition, type InputOf, SECRET_MASK } from '@cube/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlatformScope } from '../../src/db/row-scope.js';
 import type { TableName } from '../../src/db/types.js';
@@ -30,6 +30,8 @@ export interface CrudKitCase<E extends EntityDefinition> {
   invalid: ReadonlyArray<{ input: Record<string, unknown>; message: string }>;
   /** Input fields that are optional (sent as JSON `null` they must be accepted). */
   optional?: ReadonlyArray<keyof InputOf<E> & string>;
+  /** Secret input fields that read back as the secret mask, never as the value written. */
+  masked?: ReadonlyArray<keyof InputOf<E> & string>;
 }
 
 export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void {
@@ -101,9 +103,10 @@ export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void 
       const id = await create(body);
       const shown = await detail(id);
       // A value the input leaves empty (`null` for an optional id) goes out as '' (contract §1.2).
+      const masked = new Set<string>(c.masked ?? []);
       const saved = Object.entries(entity.input.parse(body) as Record<string, unknown>).map(([k, v]) => [
         k,
-        v ?? '',
+        masked.has(k) && v ? SECRET_MASK : (v ?? ''),
       ]);
       expect(shown.body.data).toMatchObject({ id, ...Object.fromEntries(saved) });
       expect(Object.values(shown.body.data)).not.toContain(null);
