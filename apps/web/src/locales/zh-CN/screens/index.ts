@@ -5,6 +5,7 @@ import { dataScope } from './dataScope';
 import { dept } from './dept';
 import { dict } from './dict';
 import { dictbiz } from './dictbiz';
+import { flow, flowDeploy, flowDesigner, flowFollow, flowManager, flowModel } from './flow';
 import { home } from './home';
 import { lead } from './lead';
 import { logApi } from './logApi';
@@ -79,4 +80,10 @@ export const screens = {
   oss,
   region,
   oauthProvider,
+  flow,
+  flowModel,
+  flowDesigner,
+  flowDeploy,
+  flowManager,
+  flowFollow,
 };
