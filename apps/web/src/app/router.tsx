@@ -1,4 +1,4 @@
-import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
+import { FLOW_PROCESS_BASE, HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
@@ -90,6 +90,22 @@ export const routes: RouteObject[] = [
             path: INFO_PATH,
             handle: handle({ titleKey: 'route.info' }),
             lazy: lazyPage(() => import('../pages/console/info/InfoPage')),
+          },
+          // The business pages of a flow category (`flow` dictionary remark → `:route`; research §1.5–§1.6).
+          {
+            path: `${FLOW_PROCESS_BASE}/:route/form/:processDefinitionId?`,
+            handle: handle({ titleKey: 'route.workForm' }),
+            lazy: lazyPage(() => import('../pages/console/work/process/FormPage')),
+          },
+          {
+            path: `${FLOW_PROCESS_BASE}/:route/handle/:taskId/:processInstanceId/:businessId`,
+            handle: handle({ titleKey: 'route.workHandle' }),
+            lazy: lazyPage(() => import('../pages/console/work/process/HandlePage')),
+          },
+          {
+            path: `${FLOW_PROCESS_BASE}/:route/detail/:processInstanceId/:businessId`,
+            handle: handle({ titleKey: 'route.workDetail' }),
+            lazy: lazyPage(() => import('../pages/console/work/process/DetailPage')),
           },
           {
             path: `${IFRAME_PREFIX}/:routerPath`,

@@ -42,6 +42,11 @@ export const pageRegistry: Readonly<Record<string, PageModule>> = {
   '/resource/oss': () => import('./console/resource/oss/OssPage'),
   '/system/oauth-provider': () => import('./console/system/oauth-provider/OauthProviderPage'),
   '/base/region': () => import('./console/base/region/RegionPage'),
+  '/work/start': () => import('./console/work/StartPage'),
+  '/work/claim': () => import('./console/work/ClaimPage'),
+  '/work/todo': () => import('./console/work/TodoPage'),
+  '/work/send': () => import('./console/work/SendPage'),
+  '/work/done': () => import('./console/work/DonePage'),
 };
 
 const loaded = new Map<string, LazyExoticComponent<ComponentType>>();

@@ -66,6 +66,34 @@ function fieldSpan(field: CrudField): 12 | 24 {
 }
 
 /**
+ * The form items of declared fields in the dialog's two-column grid, each with its control, label, rules and help:
+ * the dialog's body, and the same fields on a page's own form (e.g. a case created while starting its flow) inside
+ * the page's `<Form>`; values go through `toFormValues` / `fromFormValues` like the dialog's.
+ */
+export function CrudFormItems({ fields, mode }: { fields: readonly CrudField[]; mode: CrudMode }) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={16}>
+      {fields.map((field) => {
+        const readOnly = field.readOnlyIn?.includes(mode) ?? false;
+        return (
+          <Col key={field.name} xs={24} md={fieldSpan(field)}>
+            <Form.Item
+              name={field.name}
+              label={t(field.label)}
+              rules={readOnly ? [] : fieldRules(field, t)}
+              extra={field.help ? t(field.help) : undefined}
+            >
+              <FieldControl field={field} purpose="form" disabled={readOnly} />
+            </Form.Item>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
+/**
  * The one dialog of a CRUD page, for add, edit and view (spec §8: on a failed save the busy state is released
  * and the dialog stays open). Edit and view load the record with `detail` when the binding has it.
  */
@@ -175,23 +203,7 @@ export function CrudDialog<T extends { id: string }>({
         clearOnDestroy
         initialValues={toFormValues(mode === 'add' ? initial : record, formFields)}
       >
-        <Row gutter={16}>
-          {formFields.map((field) => {
-            const readOnly = field.readOnlyIn?.includes(mode) ?? false;
-            return (
-              <Col key={field.name} xs={24} md={fieldSpan(field)}>
-                <Form.Item
-                  name={field.name}
-                  label={t(field.label)}
-                  rules={readOnly ? [] : fieldRules(field, t)}
-                  extra={field.help ? t(field.help) : undefined}
-                >
-                  <FieldControl field={field} purpose="form" disabled={readOnly} />
-                </Form.Item>
-              </Col>
-            );
-          })}
-        </Row>
+        <CrudFormItems fields={formFields} mode={mode} />
       </Form>
     );
   }

@@ -40,7 +40,8 @@ const ELLIPSIS_COLUMN_WIDTH = 320;
  *
  * A binding with `tree` makes a tree table instead (no paging; lazy levels load on expand and reload with the
  * rest); `addChild` adds 新增子项 to each row; `treeFilter` puts a tree beside the list that filters it;
- * `toolbarActions` and `rowActions` add the screen's own buttons.
+ * `toolbarActions` and `rowActions` add the screen's own buttons; `selectable={false}` drops the checkboxes of a
+ * list without batch actions.
  */
 export function CrudPage<T extends { id: string }>({
   resource,
@@ -53,6 +54,7 @@ export function CrudPage<T extends { id: string }>({
   rowActions = [],
   addChild,
   treeFilter,
+  selectable = true,
 }: CrudPageProps<T>) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -308,11 +310,15 @@ export function CrudPage<T extends { id: string }>({
       dataSource={list.rows}
       loading={list.isFetching}
       scroll={{ x: 'max-content' }}
-      rowSelection={{
-        selectedRowKeys: selection.keys,
-        preserveSelectedRowKeys: true,
-        onChange: (keys, rows) => setSelection({ keys, rows: rows.filter((row) => row !== undefined) }),
-      }}
+      rowSelection={
+        selectable
+          ? {
+              selectedRowKeys: selection.keys,
+              preserveSelectedRowKeys: true,
+              onChange: (keys, rows) => setSelection({ keys, rows: rows.filter((row) => row !== undefined) }),
+            }
+          : undefined
+      }
       expandable={
         list.paged
           ? undefined

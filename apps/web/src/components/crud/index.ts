@@ -1,5 +1,6 @@
 export type { CrudApi, CrudTreeSource, ListQuery, TreeQuery } from '../../api/crud';
 export { createCrudApi, createTreeCrudApi } from '../../api/crud';
+export { CrudFormItems } from './CrudDialog';
 export { CrudPage } from './CrudPage';
 export {
   type EntityFieldSpec,
@@ -24,3 +25,4 @@ export type {
   CrudTreeFilter,
   MessageKey,
 } from './types';
+export { fromFormValues, toFormValues } from './values';

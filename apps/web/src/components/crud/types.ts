@@ -233,4 +233,9 @@ export interface CrudPageProps<T extends { id: string }> {
   addChild?: boolean | CrudAddChild<T>;
   /** A tree beside the list that filters it. */
   treeFilter?: CrudTreeFilter;
+  /**
+   * Checkboxes to choose rows (default true). Lists without batch actions (read-only lists such as 我的事务)
+   * turn them off.
+   */
+  selectable?: boolean;
 }

@@ -7,6 +7,7 @@ import {
   NodeIndexOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { FLOW_PROCESS_BASE } from '@cube/contract';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +30,14 @@ function flowLabel(route: FlowRoute): string {
   return i18n.exists(key) ? i18n.t(key as never) : route.name;
 }
 
-/** The address a flow route leads to: its console path (a bare menu path is sent on to its `/index` page). */
+/**
+ * The address a flow route leads to. A remark that is a route segment (`invention`, research §1.6) opens the start
+ * form of its category, `/work/process/<remark>/form` (the newest definition the user may start); a remark that is
+ * a console path is opened as such (a bare menu path is sent on to its `/index` page).
+ */
 export function flowHref(route: FlowRoute): string {
-  return route.routeValue.startsWith('/') ? route.routeValue : `/${route.routeValue}`;
+  const value = route.routeValue.trim();
+  return value.startsWith('/') ? value : `${FLOW_PROCESS_BASE}/${value}/form`;
 }
 
 /**

@@ -32,6 +32,9 @@ export const route: Messages['route'] = {
   dashboard: 'Dashboard',
   selfCheck: 'Self-check',
   info: 'Personal info',
+  workForm: 'Start a process',
+  workHandle: 'Handle task',
+  workDetail: 'Process details',
 };
 
 export const boot: Messages['boot'] = {

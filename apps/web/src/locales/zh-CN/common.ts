@@ -30,6 +30,9 @@ export const route = {
   dashboard: '控制台',
   selfCheck: '系统自检',
   info: '个人信息',
+  workForm: '发起流程',
+  workHandle: '办理任务',
+  workDetail: '流程详情',
 };
 
 export const boot = {

@@ -38,6 +38,7 @@ import { tenant } from './tenant';
 import { tenantPackage } from './tenantPackage';
 import { topmenu } from './topmenu';
 import { user } from './user';
+import { work, workProcess } from './work';
 
 export const screens: Messages['screens'] = {
   logUsual,
@@ -86,4 +87,6 @@ export const screens: Messages['screens'] = {
   flowDeploy,
   flowManager,
   flowFollow,
+  work,
+  workProcess,
 };

@@ -37,6 +37,7 @@ import { tenant } from './tenant';
 import { tenantPackage } from './tenantPackage';
 import { topmenu } from './topmenu';
 import { user } from './user';
+import { work, workProcess } from './work';
 
 /** One file per console screen (`screens.<screen>.<key>`); a new screen adds its file here. */
 export const screens = {
@@ -86,4 +87,6 @@ export const screens = {
   flowDeploy,
   flowManager,
   flowFollow,
+  work,
+  workProcess,
 };

@@ -1,6 +1,9 @@
+import { FLOW_PERMISSIONS } from '@cube/contract';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../stores/permission';
 import { useSessionStore } from '../../../stores/session';
 import frame from '../ConsolePage.module.css';
+import { WorkCountCard } from '../work/WorkCount';
 import styles from './DashboardPage.module.css';
 import {
   LoginsChart,
@@ -16,6 +19,9 @@ import {
 export default function DashboardPage() {
   const { t } = useTranslation();
   const overview = useDashboardOverview();
+  const can = useCan();
+  // 我的事务 for whoever has the todo or claim list.
+  const works = can(FLOW_PERMISSIONS.todo) || can(FLOW_PERMISSIONS.claim);
   const tenantId = useSessionStore((state) => state.userInfo?.tenant_id ?? state.tenantId ?? '');
   const data = overview.data;
   const tenant = data?.tenantName ? `${data.tenantName}（${data.tenantId}）` : tenantId;
@@ -31,6 +37,7 @@ export default function DashboardPage() {
         </div>
         <OverviewRefresh overview={overview} />
       </header>
+      {works ? <WorkCountCard /> : null}
       <OverviewError overview={overview} />
       {data || overview.isPending ? (
         <>

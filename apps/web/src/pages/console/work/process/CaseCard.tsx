@@ -1,0 +1,101 @@
+import { type FlowInstanceDetail, patentApplicationEntity, patentNoticeEntity } from '@cube/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { patentApplicationApi } from '../../../../api/patent';
+import type { MessageKey } from '../../../../components/crud';
+import { useCan } from '../../../../stores/permission';
+import { CaseDetail } from '../../patent/CaseDetail';
+
+const hasBusiness = (businessId: string | undefined) => Boolean(businessId && businessId !== '0');
+
+export const caseKey = (id: string) => [patentApplicationEntity.name, 'detail', id] as const;
+
+/**
+ * 案件信息 of a patent flow page: the case itself when the user may read cases, its notices, deadlines and fees
+ * when they may read notices (recording a notice there adds the deadlines its rules give); otherwise what the
+ * process recorded (title and process data).
+ */
+export function CaseCard({ businessId, instance }: { businessId: string; instance?: FlowInstanceDetail }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const readable = hasBusiness(businessId) && can(patentApplicationEntity.permissions.read);
+  const record = useQuery({
+    queryKey: caseKey(businessId),
+    queryFn: () => patentApplicationApi.detail(businessId),
+    enabled: readable,
+  });
+  const title = t('screens.workProcess.caseCard');
+  if (!hasBusiness(businessId))
+    return (
+      <Card size="small" title={title}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('screens.workProcess.noCase')} />
+      </Card>
+    );
+  if (!readable)
+    return (
+      <Card size="small" title={title}>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Alert type="info" showIcon title={t('screens.workProcess.caseUnavailable')} />
+          {instance ? <ProcessData instance={instance} /> : null}
+        </Space>
+      </Card>
+    );
+  const data = record.data;
+  const label = (key: string) => t(`screens.patentApplication.${key}` as MessageKey);
+  return (
+    <Card size="small" title={title} data-testid="flow-case">
+      {record.isError ? (
+        <Alert type="warning" showIcon title={t('screens.workProcess.loadFailed')} />
+      ) : !data ? (
+        <Skeleton active />
+      ) : (
+        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, md: 2 }}
+            items={[
+              { key: 'docketNo', label: label('docketNo'), children: data.docketNo },
+              {
+                key: 'patentType',
+                label: label('patentType'),
+                children: t(`screens.patentApplication.types.${data.patentType}` as MessageKey),
+              },
+              { key: 'title', label: label('title'), children: data.title, span: 'filled' },
+              { key: 'companyId', label: label('companyId'), children: data.companyName || '-' },
+              { key: 'agentUserId', label: label('agentUserId'), children: data.agentName || '-' },
+              { key: 'inventors', label: label('inventors'), children: data.inventors || '-' },
+              {
+                key: 'patentStatus',
+                label: label('patentStatus'),
+                children: t(`screens.patentApplication.statuses.${data.patentStatus}` as MessageKey),
+              },
+              { key: 'applicationNo', label: label('applicationNo'), children: data.applicationNo || '-' },
+              { key: 'filingDate', label: label('filingDate'), children: data.filingDate || '-' },
+            ]}
+          />
+          {can(patentNoticeEntity.permissions.read) ? <CaseDetail applicationId={businessId} /> : null}
+        </Space>
+      )}
+    </Card>
+  );
+}
+
+/** The instance's scalar process data, for users who may not open the case. */
+export function ProcessData({ instance }: { instance: FlowInstanceDetail }) {
+  const { t } = useTranslation();
+  const entries = Object.entries(instance.variables).filter(([, value]) => value !== null && value !== '');
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={1}
+      title={t('screens.workProcess.variables')}
+      items={[
+        { key: '__title', label: t('screens.work.title'), children: instance.title || '-' },
+        ...entries.map(([name, value]) => ({ key: name, label: name, children: String(value) })),
+      ]}
+    />
+  );
+}
