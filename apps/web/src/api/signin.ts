@@ -1,8 +1,11 @@
 import {
+  type IdentityLinks,
   type LoginResult,
   type OauthProvider,
   oauthProviderEntity,
   type R,
+  type SmsProvider,
+  smsProviderEntity,
   TENANT_HEADER,
 } from '@cube/contract';
 import { md5 } from 'js-md5';
@@ -10,10 +13,13 @@ import { LoginError, TOKEN_URL } from './auth';
 import { createCrudApi } from './crud';
 import { RequestError, request } from './request';
 
-export type { OauthProvider };
+export type { IdentityLinks, OauthProvider, SmsProvider };
 
 /** 第三方登录 providers screen: the contract's CRUD prefix. */
 export const oauthProviderApi = createCrudApi<OauthProvider>(oauthProviderEntity.api);
+
+/** 短信服务 screen: the contract's CRUD prefix. */
+export const smsProviderApi = createCrudApi<SmsProvider>(smsProviderEntity.api);
 
 /** Where the browser goes to start a third-party login (spec §7 "render URL base"). */
 export const socialRenderUrl = (source: string, tenantId: string) =>
@@ -133,4 +139,32 @@ export async function loginBySms(login: {
     }
     throw error;
   }
+}
+
+/** 第三方账号 on the profile page: the user's linked identities and the providers that can be linked. */
+export async function fetchIdentityLinks(): Promise<IdentityLinks> {
+  const { data } = await request.get<R<IdentityLinks>>('/api/cube-auth/oauth/links');
+  return data.data;
+}
+
+/** 绑定: the provider address to send the browser to (the answer also sets the binding cookie). */
+export async function startIdentityLink(source: string): Promise<string> {
+  const { data } = await request.post<R<{ url: string }>>(
+    `/api/cube-auth/oauth/link/${encodeURIComponent(source)}`,
+  );
+  return data.data.url;
+}
+
+/** Finishes a link when the provider sent the browser back to the profile page. Rejects with the server's msg. */
+export async function finishIdentityLink(body: {
+  source: string;
+  code: string;
+  state: string;
+}): Promise<void> {
+  await request.post('/api/cube-auth/oauth/link-finish', body, { handlesErrors: true });
+}
+
+/** 解绑. Rejects with the server's msg (e.g. the account's last way to sign in). */
+export async function unlinkIdentity(id: string): Promise<void> {
+  await request.post('/api/cube-auth/oauth/unlink', null, { params: { id }, handlesErrors: true });
 }

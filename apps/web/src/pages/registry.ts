@@ -41,6 +41,7 @@ export const pageRegistry: Readonly<Record<string, PageModule>> = {
   '/resource/attach': () => import('./console/resource/attach/AttachPage'),
   '/resource/oss': () => import('./console/resource/oss/OssPage'),
   '/system/oauth-provider': () => import('./console/system/oauth-provider/OauthProviderPage'),
+  '/system/sms-provider': () => import('./console/system/sms-provider/SmsProviderPage'),
   '/base/region': () => import('./console/base/region/RegionPage'),
   '/work/start': () => import('./console/work/StartPage'),
   '/work/claim': () => import('./console/work/ClaimPage'),

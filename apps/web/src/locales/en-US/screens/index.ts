@@ -34,6 +34,7 @@ import { region } from './region';
 import { richText } from './richText';
 import { role } from './role';
 import { selfCheck } from './selfCheck';
+import { smsProvider } from './smsProvider';
 import { tenant } from './tenant';
 import { tenantPackage } from './tenantPackage';
 import { topmenu } from './topmenu';
@@ -81,6 +82,7 @@ export const screens: Messages['screens'] = {
   oss,
   region,
   oauthProvider,
+  smsProvider,
   flow,
   flowModel,
   flowDesigner,

@@ -60,7 +60,7 @@ const fields = entityFields(oauthProviderEntity, [
   },
   { name: 'scope', table: false },
   { name: 'issuer', help: 'screens.oauthProvider.issuerHelp', table: { ellipsis: true } },
-  { name: 'authorizeUrl', table: false },
+  { name: 'authorizeUrl', help: 'screens.oauthProvider.urlsHelp', table: false },
   { name: 'tokenUrl', table: false },
   { name: 'userinfoUrl', table: false },
   {
@@ -85,7 +85,8 @@ const fields = entityFields(oauthProviderEntity, [
 
 /**
  * 第三方登录 (issue 12): this tenant's identity providers — OpenID Connect by its issuer, plain OAuth 2.0 by its
- * three addresses, or Gitee. An enabled one puts its button on the login page.
+ * three addresses, or Gitee, DingTalk and the WeChat open platform (their official addresses unless replaced).
+ * An enabled one puts its button on the login page.
  */
 export default function OauthProviderPage() {
   return (

@@ -1,0 +1,40 @@
+import type { smsProvider as zh } from '../../zh-CN/screens/smsProvider';
+
+/** SMS service: the tenant's SMS service for phone sign-in codes. */
+export const smsProvider: Record<keyof typeof zh, string> = {
+  name: 'Name',
+  category: 'Vendor',
+  category1: 'Alibaba Cloud',
+  category2: 'Tencent Cloud',
+  accessKeyId: 'AccessKey ID',
+  accessKeySecret: 'AccessKey Secret',
+  signName: 'Sign name',
+  templateCode: 'Template',
+  templateParam: 'Template variable',
+  sdkAppId: 'SDK AppID',
+  region: 'Region',
+  enabled: 'Enabled',
+  enabledYes: 'Enabled',
+  enabledNo: 'Disabled',
+  remark: 'Remark',
+  createTime: 'Created at',
+  secretHelp:
+    'The saved secret is never shown; leave empty or masked to keep it. Tencent Cloud: SecretId / SecretKey',
+  templateHelp: 'Alibaba Cloud: the template CODE (e.g. SMS_123456); Tencent Cloud: the template ID',
+  templateParamHelp: 'Alibaba Cloud: the variable of the code in the template (default code)',
+  sdkAppIdHelp: 'Tencent Cloud: the SMS application SdkAppId',
+  regionHelp: 'Tencent Cloud region (default ap-guangzhou)',
+  enabledHelp:
+    'One SMS service per tenant; without one, phone sign-in is unavailable (development: codes in the server log)',
+  nameRequired: 'Enter a name',
+  categoryRequired: 'Choose the vendor',
+  accessKeyIdRequired: 'Enter the AccessKey ID',
+  accessKeySecretRequired: 'Enter the AccessKey Secret',
+  signNameRequired: 'Enter the sign name',
+  templateCodeRequired: 'Enter the template',
+  sdkAppIdRequired: 'Tencent Cloud needs the SDK AppID',
+  templateParamInvalid: 'Letters, digits and underscores only',
+  regionInvalid: 'Lower-case letters, digits and hyphens only',
+  enabledInvalid: 'Choose whether it is enabled',
+  oneEnabled: 'Only one SMS service per tenant can be enabled; disable the other first',
+};
