@@ -26,6 +26,11 @@ function modulesLoadedAtStart({ getModuleIds, getModuleInfo }: ChunkMeta): Set<s
  * its own lazy chunk instead of the vendor chunk every page loads.
  */
 function vendorChunk(id: string, meta: ChunkMeta): string | undefined {
+  // The messages of both languages and the contract they quote: loaded at start like the vendor chunks, but
+  // kept out of the entry so that a new screen's messages do not push the entry past the budget. The contract
+  // gets its own chunk so that the messages do not import the entry back (no cycle between start chunks).
+  if (id.includes('/packages/contract/')) return 'contract';
+  if (id.includes('/apps/web/src/locales/')) return 'locales';
   if (!id.includes('/node_modules/')) return undefined;
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
   // antd is left to Rollup, so that each lazy page carries only the components it uses.
