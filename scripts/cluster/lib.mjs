@@ -158,7 +158,9 @@ export async function startCluster(options = {}) {
   try {
     await cluster.boot(options.ports ?? {});
   } catch (error) {
-    await cluster.stop();
+    // The logs say why: kept.
+    await cluster.stop({ keep: true });
+    error.message += ` (logs in ${dir})`;
     throw error;
   }
   return cluster;
@@ -468,7 +470,11 @@ http {
     const test = spawnSync(this.nginxBin, [...args, '-t'], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx -t failed: ${test.stderr}`);
     this.nginx = this.spawnLogged('nginx', this.nginxBin, [...args, '-g', 'daemon off;']);
-    await waitUntil('nginx', () => httpOk(`http://127.0.0.1:${this.ports.nginx}/api/health`));
+    const nginx = this.nginx;
+    await waitUntil('nginx', () => {
+      if (nginx.exitCode !== null) throw new Error(`exited ${nginx.exitCode}, see nginx-error.log`);
+      return httpOk(`http://127.0.0.1:${this.ports.nginx}/api/health`);
+    });
   }
 
   // ---- everything ----

@@ -433,6 +433,12 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
     });
     // An idle client dropped by the server emits 'error' on the pool; unhandled, it would kill the process.
     pool.on('error', () => {});
+    // So does a client that is checked out but between queries (a transaction awaiting its caller) when the server
+    // ends it (restart, failover): pg-pool listens only to idle clients. The next query on it fails instead (a 503,
+    // platform/error-reply.ts) and the pool then drops it (issue 13 drills: a PostgreSQL restart killed an instance).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({
       dialect: new RowScopedPostgresDialect({ pool }, observers, names),
       plugins: [names],
