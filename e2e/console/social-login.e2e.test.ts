@@ -12,7 +12,9 @@ import { consoleShell, DEMO_TENANT_ADMIN, signIn, twoChars } from '../steps.js';
 describe('third-party sign-in, registration and approval', () => {
   let h: Harness;
   let provider: OAuth2Server;
-  const subject = `e2e-${Date.now().toString(36)}`;
+  const guestSubject = `e2e-${Date.now().toString(36)}`;
+  /** Who the provider says signs in: the visitor, or (the link step) the demo user's own identity. */
+  let subject = guestSubject;
 
   beforeAll(async () => {
     h = await sharedHarness();
@@ -51,7 +53,7 @@ describe('third-party sign-in, registration and approval', () => {
           'content-type': 'application/json',
         },
         body: JSON.stringify({
-          source: `local-${subject}`.slice(0, 32),
+          source: `local-${guestSubject}`.slice(0, 32),
           name: '本地身份',
           category: 1,
           clientId: 'cube-e2e',
@@ -79,7 +81,7 @@ describe('third-party sign-in, registration and approval', () => {
     await viaProvider(visitor);
     const dialog = visitor.getByRole('dialog', { name: '账号注册' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('账号名称').inputValue()).toBe(subject);
+    expect(await dialog.getByLabel('账号名称').inputValue()).toBe(guestSubject);
     expect(await dialog.getByLabel('用户姓名').inputValue()).toBe('端到端访客');
     // The spec's checks in order: no password yet, then two different ones.
     await dialog.getByRole('button', { name: twoChars('提交') }).click();
@@ -106,7 +108,7 @@ describe('third-party sign-in, registration and approval', () => {
     const { main } = consoleShell(admin);
     await main.getByRole('button', { name: /待审核/ }).click();
     const drawer = admin.locator('.ant-drawer');
-    const row = drawer.getByRole('row').filter({ hasText: subject });
+    const row = drawer.getByRole('row').filter({ hasText: guestSubject });
     await row.waitFor();
     await h.screenshot(admin, 'social-pending-list');
     await row.getByRole('button', { name: /通\s*过/ }).click();
@@ -126,7 +128,7 @@ describe('third-party sign-in, registration and approval', () => {
     await h.screenshot(admin, 'social-approve-dialog');
     await approve.getByRole('button', { name: /确\s*定|OK/ }).click();
     await approve.waitFor({ state: 'hidden' });
-    await expect.poll(() => drawer.getByRole('row').filter({ hasText: subject }).count()).toBe(0);
+    await expect.poll(() => drawer.getByRole('row').filter({ hasText: guestSubject }).count()).toBe(0);
 
     // Approved: the next third-party sign-in lands in the console.
     await viaProvider(visitor);
@@ -204,5 +206,55 @@ describe('third-party sign-in, registration and approval', () => {
     await dialog.getByLabel('Issuer 地址').waitFor();
     expect(await dialog.getByLabel('Client Secret').inputValue()).not.toContain('secret');
     await h.screenshot(admin, 'oauth-provider-edit');
+  });
+
+  it('links a third-party account on the profile page and unlinks it', async () => {
+    subject = `${guestSubject}-own`;
+    const page = await h.newPage();
+    await signIn(page, { tenantId: '100000', username: 'user', password: 'User@2026' });
+    await page.goto('/info/index?tab=identity');
+    const row = page.getByTestId('identity-links').getByRole('row').filter({ hasText: '本地身份' });
+    await row.getByText('未绑定').waitFor();
+    // 绑定: off to the provider (it answers at once) and back to this tab, which finishes the link.
+    await row.getByRole('button', { name: twoChars('绑定') }).click();
+    await page.getByText('绑定成功').waitFor();
+    await row.getByText(`${subject}`).first().waitFor();
+    expect(new URL(page.url()).search).toBe('?tab=identity');
+    await h.screenshot(page, 'profile-identity-linked');
+    await row.getByRole('button', { name: twoChars('解绑') }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await page.getByText('解绑成功').waitFor();
+    await row.getByText('未绑定').waitFor();
+    await h.screenshot(page, 'profile-identity-unlinked');
+  });
+
+  it('shows the 短信服务 screen to the tenant administrator, the AccessKey secret never shown', async () => {
+    const admin = await h.newPage();
+    await signIn(admin, DEMO_TENANT_ADMIN);
+    await admin.goto('/system/sms-provider/index');
+    const { main } = consoleShell(admin);
+    await main.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = admin.getByRole('dialog', { name: '新增' });
+    await dialog.getByLabel('名称').fill('阿里云短信');
+    await dialog.getByLabel('AccessKey ID').fill('LTAI-e2e');
+    await dialog.getByLabel('AccessKey Secret').fill('e2e-secret-value');
+    await dialog.getByLabel('短信签名').fill('立方知识产权');
+    await dialog.getByLabel('模板编号').fill('SMS_123456');
+    // Left off: the phone sign-in above uses the development provider.
+    await dialog.getByLabel('启用').click();
+    await admin.locator('.ant-select-dropdown:visible').getByText('未启用', { exact: true }).click();
+    await h.screenshot(admin, 'sms-provider-add');
+    await dialog.getByRole('button', { name: twoChars('保存') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = main.getByRole('row').filter({ hasText: '阿里云短信' }).first();
+    await saved.waitFor();
+    expect(await saved.textContent()).not.toContain('e2e-secret-value');
+    await saved.getByRole('button', { name: /编辑/ }).click();
+    const edit = admin.getByRole('dialog', { name: '编辑' });
+    expect(await edit.getByLabel('AccessKey Secret').inputValue()).not.toContain('e2e-secret');
+    await h.screenshot(admin, 'sms-provider-edit');
   });
 });
