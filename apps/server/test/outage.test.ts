@@ -141,3 +141,32 @@ describe.runIf(dialects.includes('postgres'))('a PostgreSQL connection ended by 
     }
   });
 });
+
+describe('the log buffer while the database is unreachable', () => {
+  it('keeps the entries and writes them once the database answers again', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const db = t.deps.db.db as unknown as { executeQuery: (...args: unknown[]) => Promise<unknown> };
+      const real = db.executeQuery;
+      db.executeQuery = () =>
+        Promise.reject(
+          Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+        );
+      for (let i = 0; i < 3; i++) t.deps.audit.usual(null, { event: 'outage.test', title: `停机测试 ${i}` });
+      await t.deps.audit.flush();
+      expect(t.deps.audit.pending).toBe(3);
+      expect(t.deps.audit.failed).toBe(0);
+      db.executeQuery = real;
+      await t.deps.audit.flush();
+      expect(t.deps.audit.pending).toBe(0);
+      const rows = await t.deps.db.db
+        .selectFrom('cubeLogUsual')
+        .select('title')
+        .where('logId', '=', 'outage.test')
+        .execute();
+      expect(rows.map((r) => r.title).sort()).toEqual(['停机测试 0', '停机测试 1', '停机测试 2']);
+    } finally {
+      await t.close();
+    }
+  });
+});

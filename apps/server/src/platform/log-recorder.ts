@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import { withPlatformScope } from '../db/row-scope.js';
 import type { NewRow } from '../db/types.js';
 import { formatDateTime } from './dates.js';
+import { isUnavailable } from './error-reply.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
 import { REDACTED, scrubSecrets } from './log-secrets.js';
@@ -22,7 +23,8 @@ import { routeSummary } from './route-labels.js';
  *   entries are dropped and counted (`dropped`), never the request.
  * - `stop()` (the app's `onClose`) flushes what is left, so a graceful shutdown loses nothing.
  * - A batch the database refuses is retried row by row; a row that still fails is counted in `failed` and
- *   dropped, so one bad row (or an unreachable database) cannot wedge the queue.
+ *   dropped, so one bad row cannot wedge the queue. A batch that cannot reach the database (restarting, failing
+ *   over) goes back into the ring and is written at a later flush; the ring's bound still holds meanwhile.
  * - Old rows are purged by {@link LogRecorder.purge}, the `log-retention` scheduled job (hourly, once across all
  *   instances: `platform/jobs.ts`, registered in `app.ts`). It deletes by `create_time` in bounded chunks and is
  *   idempotent, so a repeated run deletes nothing more.
@@ -304,6 +306,8 @@ export class LogRecorder {
   private ring: Ring<Entry>;
   private flushing: Promise<void> | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
+  /** After a flush found the database unreachable: no early flush before this time. */
+  private pausedUntil = 0;
   private soon = false;
   private readonly host = hostname();
   /** Entries dropped because the buffer was full (since start). */
@@ -358,9 +362,11 @@ export class LogRecorder {
   async stop(): Promise<void> {
     this.stopTimers();
     await this.flush();
-    if (this.dropped || this.failed)
+    // Entries still waiting here could not reach the database: they are lost with the process.
+    const unwritten = this.ring.size;
+    if (this.dropped || this.failed || unwritten)
       this.log.warn(
-        { event: 'log_recorder_loss', dropped: this.dropped, failed: this.failed },
+        { event: 'log_recorder_loss', dropped: this.dropped, failed: this.failed, unwritten },
         'log entries lost',
       );
   }
@@ -462,7 +468,12 @@ export class LogRecorder {
 
   private enqueue(entry: Entry): void {
     if (!this.ring.push(entry)) this.dropped++;
-    if (this.ring.size >= this.options.batchSize && !this.soon && !this.flushing) {
+    if (
+      this.ring.size >= this.options.batchSize &&
+      !this.soon &&
+      !this.flushing &&
+      Date.now() >= this.pausedUntil
+    ) {
       this.soon = true;
       setImmediate(() => {
         this.soon = false;
@@ -484,14 +495,25 @@ export class LogRecorder {
   private async writeAll(): Promise<void> {
     while (this.ring.size > 0) {
       const batch = this.ring.take(this.options.batchSize);
-      const byTable = new Map<LogTable, Array<Record<string, unknown>>>();
+      const byTable = new Map<LogTable, Entry[]>();
       for (const entry of batch) {
-        const row = entry.table === 'cubeLogApi' ? this.apiRow(entry.hit) : entry.row;
-        const rows = byTable.get(entry.table);
-        if (rows) rows.push(row);
-        else byTable.set(entry.table, [row]);
+        const entries = byTable.get(entry.table);
+        if (entries) entries.push(entry);
+        else byTable.set(entry.table, [entry]);
       }
-      for (const [table, rows] of byTable) await this.insert(table, rows);
+      const tables = [...byTable];
+      for (let i = 0; i < tables.length; i++) {
+        const [table, entries] = tables[i] as [LogTable, Entry[]];
+        const rows = entries.map((e) => (e.table === 'cubeLogApi' ? this.apiRow(e.hit) : e.row));
+        if (!(await this.insert(table, rows))) {
+          // The database is unreachable: what this batch has not written waits for the next timed flush (issue 13),
+          // and a full buffer does not start early flushes meanwhile.
+          this.pausedUntil = Date.now() + this.options.flushIntervalMs;
+          for (const [, waiting] of tables.slice(i))
+            for (const e of waiting) if (!this.ring.push(e)) this.dropped++;
+          return;
+        }
+      }
     }
   }
 
@@ -555,12 +577,14 @@ export class LogRecorder {
     );
   }
 
-  private async insert(table: LogTable, rows: Array<Record<string, unknown>>): Promise<void> {
+  /** False when the database could not be reached (the rows are not written and not counted as failed). */
+  private async insert(table: LogTable, rows: Array<Record<string, unknown>>): Promise<boolean> {
     try {
       await this.insertRows(table, rows);
       this.written += rows.length;
-      return;
+      return true;
     } catch (error) {
+      if (isUnavailable(error)) return false;
       this.log.warn({ err: error, table, rows: rows.length }, 'log batch refused; writing rows one by one');
     }
     for (const row of rows) {
@@ -571,6 +595,7 @@ export class LogRecorder {
         this.failed++;
       }
     }
+    return true;
   }
 
   /** Days rows are kept, from `log.retentionDays` (0 keeps them for ever; invalid values mean the default). */
