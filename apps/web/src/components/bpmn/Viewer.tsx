@@ -42,7 +42,12 @@ const PAINT = {
 interface Canvas {
   zoom(level?: 'fit-viewport' | number, center?: 'auto'): number;
   addMarker(element: string, marker: string): void;
+  scrollToElement(element: string, padding?: number): void;
 }
+
+/** Below this scale task names are unreadable: a large diagram is then shown at READABLE_SCALE on its current step. */
+const MIN_READABLE_SCALE = 0.6;
+const READABLE_SCALE = 0.9;
 interface ElementRegistry {
   get(id: string): unknown;
   getGraphics(id: string): SVGElement | undefined;
@@ -58,7 +63,7 @@ function paint(graphics: SVGElement | undefined, colours: (typeof PAINT)[keyof t
 
 /**
  * A read-only BPMN diagram (bpmn-js NavigatedViewer: drag to pan, wheel to zoom) with the steps an instance passed
- * and the current ones marked. bpmn-js is loaded on first mount only (ViewerRuntime), never with the console. The
+ * and the current ones marked; a diagram too large to read when fitted opens on its current step instead. bpmn-js is loaded on first mount only (ViewerRuntime), never with the console. The
  * bpmn.io watermark bpmn-js draws is left visible and uncovered, as its licence requires: the zoom buttons sit on
  * the left, away from the watermark in the bottom-right corner.
  */
@@ -94,7 +99,12 @@ export function BpmnViewer({ xml, highlight, height = 420, label }: BpmnViewerPr
         mark(marks.done, 'done');
         mark(marks.flows, 'flow');
         mark(marks.active, 'active');
-        canvas.zoom('fit-viewport', 'auto');
+        const fitted = canvas.zoom('fit-viewport', 'auto');
+        const focus = marks.active?.find((id) => registry.get(id));
+        if (fitted < MIN_READABLE_SCALE && focus) {
+          canvas.zoom(READABLE_SCALE);
+          canvas.scrollToElement(focus, 80);
+        }
         setState('ready');
       } catch (error) {
         if (cancelled) return;

@@ -20,8 +20,8 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const overview = useDashboardOverview();
   const can = useCan();
-  // 我的事务 for whoever has the todo or claim list.
-  const works = can(FLOW_PERMISSIONS.todo) || can(FLOW_PERMISSIONS.claim);
+  // 我的事务 for whoever may handle or claim tasks (button codes: the permission set holds buttons).
+  const works = can(FLOW_PERMISSIONS.todoHandle) || can(FLOW_PERMISSIONS.claimSign);
   const tenantId = useSessionStore((state) => state.userInfo?.tenant_id ?? state.tenantId ?? '');
   const data = overview.data;
   const tenant = data?.tenantName ? `${data.tenantName}（${data.tenantId}）` : tenantId;

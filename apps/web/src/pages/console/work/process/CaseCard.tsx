@@ -1,4 +1,4 @@
-import { type FlowInstanceDetail, patentApplicationEntity, patentNoticeEntity } from '@cube/contract';
+import { type FlowInstanceDetail, patentApplicationEntity } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +9,23 @@ import { CaseDetail } from '../../patent/CaseDetail';
 
 const hasBusiness = (businessId: string | undefined) => Boolean(businessId && businessId !== '0');
 
+/**
+ * Whether the user may open cases. Reading is the 专利案件 menu's grant, which the browser does not hold (the
+ * permission set is buttons); the menu's 查看 button goes with it, so that button stands for it here. The server
+ * checks again.
+ */
+export const CASE_READ = patentApplicationEntity.permissions.view ?? patentApplicationEntity.permissions.read;
+
 export const caseKey = (id: string) => [patentApplicationEntity.name, 'detail', id] as const;
 
 /**
- * 案件信息 of a patent flow page: the case itself when the user may read cases, its notices, deadlines and fees
- * when they may read notices (recording a notice there adds the deadlines its rules give); otherwise what the
- * process recorded (title and process data).
+ * 案件信息 of a patent flow page: for users who may read cases, the case with its notices, deadlines and fees
+ * (recording a notice there adds the deadlines its rules give); for others what the process recorded.
  */
 export function CaseCard({ businessId, instance }: { businessId: string; instance?: FlowInstanceDetail }) {
   const { t } = useTranslation();
   const can = useCan();
-  const readable = hasBusiness(businessId) && can(patentApplicationEntity.permissions.read);
+  const readable = hasBusiness(businessId) && can(CASE_READ);
   const record = useQuery({
     queryKey: caseKey(businessId),
     queryFn: () => patentApplicationApi.detail(businessId),
@@ -75,17 +81,29 @@ export function CaseCard({ businessId, instance }: { businessId: string; instanc
               { key: 'filingDate', label: label('filingDate'), children: data.filingDate || '-' },
             ]}
           />
-          {can(patentNoticeEntity.permissions.read) ? <CaseDetail applicationId={businessId} /> : null}
+          <CaseDetail applicationId={businessId} />
         </Space>
       )}
     </Card>
   );
 }
 
-/** The instance's scalar process data, for users who may not open the case. */
+/** Process variables the engine keeps for itself or that only carry ids (shown elsewhere by name). */
+const HIDDEN_VARIABLES = /(^initiator$|Id$|^pass$|^outcome$)/;
+
+/** The instance's scalar process data, for users who may not open the case (ids left out, known names labelled). */
 export function ProcessData({ instance }: { instance: FlowInstanceDetail }) {
   const { t } = useTranslation();
-  const entries = Object.entries(instance.variables).filter(([, value]) => value !== null && value !== '');
+  const entries = Object.entries(instance.variables).filter(
+    ([name, value]) => value !== null && value !== '' && !HIDDEN_VARIABLES.test(name),
+  );
+  const shown = (name: string, value: string | number | boolean) =>
+    name === 'patentType'
+      ? {
+          label: t('screens.patentApplication.patentType'),
+          value: t(`screens.patentApplication.types.${value}` as MessageKey),
+        }
+      : { label: name, value: String(value) };
   return (
     <Descriptions
       size="small"
@@ -94,7 +112,10 @@ export function ProcessData({ instance }: { instance: FlowInstanceDetail }) {
       title={t('screens.workProcess.variables')}
       items={[
         { key: '__title', label: t('screens.work.title'), children: instance.title || '-' },
-        ...entries.map(([name, value]) => ({ key: name, label: name, children: String(value) })),
+        ...entries.map(([name, value]) => {
+          const item = shown(name, value as string | number | boolean);
+          return { key: name, label: item.label, children: item.value };
+        }),
       ]}
     />
   );

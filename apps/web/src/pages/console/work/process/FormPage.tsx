@@ -28,6 +28,7 @@ import { categoryOfRoute } from '../flowRoutes';
 import { ProcessDiagram } from '../ProcessDiagram';
 import { WORK_COUNT_KEY } from '../WorkCount';
 import { AgentSelect } from './AgentSelect';
+import { CASE_READ } from './CaseCard';
 import { type ProcessKind, processKind } from './kinds';
 import { leaveFor } from './leave';
 import styles from './process.module.css';
@@ -182,7 +183,7 @@ export default function FormPage() {
         >
           {kind.kind === 'patent' ? (
             <>
-              {can(patentApplicationEntity.permissions.read) ? (
+              {can(CASE_READ) ? (
                 <Form.Item name="caseMode" label={t('screens.workProcess.caseMode')}>
                   <Radio.Group
                     optionType="button"

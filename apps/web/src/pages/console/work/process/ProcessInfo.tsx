@@ -48,7 +48,8 @@ export function InstanceFacts({ instance }: { instance: FlowInstanceDetail }) {
     <Descriptions
       size="small"
       bordered
-      column={{ xs: 1, md: 2 }}
+      column={1}
+      styles={{ label: { whiteSpace: 'nowrap', width: 96 } }}
       items={[
         {
           key: 'process',
