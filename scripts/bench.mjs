@@ -113,6 +113,10 @@ const product = start([serverEntry], {
 const origin = `http://127.0.0.1:${port}`;
 await waitFor(`${origin}/api/ready`);
 await new Promise((r) => setTimeout(r, 1000));
+const startedRss = rssMiB(product.pid);
+// Idle: V8 gives back the start-up's young-generation pages once the process has been quiet for a while (its
+// memory reducer, ~10 s), so the target is read after 20 s of no requests; the 1 s figure is printed beside it.
+await new Promise((r) => setTimeout(r, 19_000));
 const idleRss = rssMiB(product.pid);
 
 const basic = `Basic ${Buffer.from(`cube_web:${clientSecret}`).toString('base64')}`;
@@ -385,7 +389,7 @@ console.info(
 const rssOk = idleRss <= 120;
 if (!rssOk) missed++;
 console.info(
-  `\nproduct RSS: idle ${idleRss.toFixed(0)} MiB (≤ 120 ${rssOk ? 'met' : 'MISSED'}), after load ${loadedRss.toFixed(0)} MiB`,
+  `\nproduct RSS: idle ${idleRss.toFixed(0)} MiB after 20 s without requests (≤ 120 ${rssOk ? 'met' : 'MISSED'}; ${startedRss.toFixed(0)} MiB 1 s after ready), after load ${loadedRss.toFixed(0)} MiB`,
 );
 console.info(missed ? `${missed} target(s) missed` : 'all targets met');
 process.exit(0);

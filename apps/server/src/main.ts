@@ -1,46 +1,25 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
-import { inspectRowSecurity, rowSecurityProblem } from './db/row-security.js';
 import { configureIds } from './platform/ids.js';
 import { openStore } from './platform/store.js';
-import { findWorkingDemoAccounts, seed } from './seed/index.js';
+import { prepareDatabase } from './prepare.js';
 
 /** Process entry: config → database → migrate/seed → listen → graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
   configureIds(config.workerId);
+  // Before this process opens its own connections, so it never holds the seed's data (prepare-worker.ts).
+  const prepared = await prepareDatabase();
+  if (prepared.warning) console.warn(prepared.warning);
   const db = openDatabase(config.database);
-  await migrateToLatest(db.db);
-  const seeded = await seed(db.db, config);
-  if (config.production) {
-    const working = await findWorkingDemoAccounts(db.db);
-    if (working.length > 0) {
-      throw new ConfigError(
-        `demo accounts still use their public passwords: ${working.join(', ')}; change them before running in production`,
-      );
-    }
-  }
-  if (db.kind === 'postgres') {
-    const why = rowSecurityProblem(await inspectRowSecurity(db.db));
-    if (why) {
-      // The tenant wall of the database does not bind this role: production must not run so (T6, D10).
-      if (config.production) {
-        throw new ConfigError(
-          `PostgreSQL row-level security does not apply (${why}); connect as a role without SUPERUSER and BYPASSRLS (docs/operations.md)`,
-        );
-      }
-      console.warn(`  警告: PostgreSQL 行级安全未生效 (${why})；生产环境将拒绝启动。`);
-    }
-  }
   const store = openStore(config.redisUrl);
   const { app, deps } = await buildApp({ config, db, store });
 
-  if (seeded.generatedAdminPassword) {
+  if (prepared.generatedAdminPassword) {
     // Printed once, to the console only (never the log files); it must be changed at first login.
     console.info(
-      `\n  首次安装：平台管理员 (租户 000000, 账号 admin) 的初始密码为 ${seeded.generatedAdminPassword}\n  登录后必须立即修改。\n`,
+      `\n  首次安装：平台管理员 (租户 000000, 账号 admin) 的初始密码为 ${prepared.generatedAdminPassword}\n  登录后必须立即修改。\n`,
     );
   }
 

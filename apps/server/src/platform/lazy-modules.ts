@@ -3,7 +3,9 @@ import type AliyunRpcClient from '@alicloud/pop-core';
 import type * as S3 from '@aws-sdk/client-s3';
 import type ExcelJS from 'exceljs';
 import type SanitizeHtml from 'sanitize-html';
+import type SvgCaptcha from 'svg-captcha';
 import type * as TencentSms from 'tencentcloud-sdk-nodejs-sms';
+import type * as Undici from 'undici';
 
 /**
  * Large libraries that only some requests need, loaded the first time one of them does (design §2, D14: the
@@ -31,3 +33,7 @@ export const s3Client = once(() => load('@aws-sdk/client-s3') as typeof S3);
 export const aliyunRpcClient = once(() => load('@alicloud/pop-core') as typeof AliyunRpcClient);
 /** Tencent Cloud's SMS SDK: tenants whose phone sign-in codes go out through Tencent Cloud SMS. */
 export const tencentSms = once(() => load('tencentcloud-sdk-nodejs-sms') as typeof TencentSms);
+/** undici: calls out of the server (WeChat articles, third-party sign-in, the chat upstream). */
+export const undici = once(() => load('undici') as typeof Undici);
+/** svg-captcha (with opentype.js and its font, several MiB): the first captcha a sign-in page asks for. */
+export const svgCaptcha = once(() => load('svg-captcha') as typeof SvgCaptcha);

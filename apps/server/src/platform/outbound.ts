@@ -3,9 +3,10 @@ import type { RequestOptions } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Agent, buildConnector, type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { OutboundNetwork } from '../config.js';
 import { AppError } from './errors.js';
+import { undici } from './lazy-modules.js';
 
 /**
  * The one guarded client for calls that leave the server on a user's say-so (design §4 "Outbound calls"; security
@@ -161,8 +162,29 @@ function guardedLookup(network: OutboundNetwork | undefined): LookupFunction {
   };
 }
 
+/**
+ * A dispatcher that creates the real one (and loads undici) on its first call: modules make theirs when they
+ * register, and most processes never call out (design §2: the idle process stays small).
+ */
+function lazyDispatcher(create: () => Dispatcher): Dispatcher {
+  let real: Dispatcher | undefined;
+  return new Proxy({} as Dispatcher, {
+    get(_, property) {
+      if (!real && (property === 'close' || property === 'destroy')) return async () => {};
+      real ??= create();
+      const value = Reflect.get(real, property);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
+}
+
 /** One dispatcher per network setting: keeps connections to the few allowed hosts alive between calls. */
 export function outboundDispatcher(network?: OutboundNetwork): Dispatcher {
+  return lazyDispatcher(() => realOutboundDispatcher(network));
+}
+
+function realOutboundDispatcher(network?: OutboundNetwork): Dispatcher {
+  const { Agent, buildConnector } = undici();
   const connector = buildConnector({
     lookup: guardedLookup(network),
     timeout: 5_000,
@@ -193,7 +215,7 @@ export async function guardedFetch(
   for (let hop = 0; ; hop++) {
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(url, {
+      response = await undici().request(url, {
         dispatcher,
         method: 'GET',
         signal,
@@ -343,7 +365,7 @@ export function serviceFetch(
     else throw new OutboundRefused(OutboundMessage.BAD_CONTENT);
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(url, {
+      response = await undici().request(url, {
         dispatcher,
         method: (init?.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
         headers,

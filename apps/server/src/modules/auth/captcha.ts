@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import { svgCaptcha } from '../../platform/lazy-modules.js';
 import type { SharedStore } from '../../platform/store.js';
 
 /** Captcha answers live for five minutes and can be checked once (contract §2.3; case-insensitive). */
@@ -7,7 +7,7 @@ const CAPTCHA_TTL_SECONDS = 300;
 const key = (id: string) => `captcha:${id}`;
 
 export async function createCaptcha(store: SharedStore): Promise<{ key: string; image: string }> {
-  const captcha = svgCaptcha.create({
+  const captcha = svgCaptcha().create({
     size: 5,
     noise: 3,
     ignoreChars: '0oO1lIi',

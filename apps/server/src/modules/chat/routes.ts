@@ -1,11 +1,12 @@
 import { CHAT_MAX_TOKENS, CHAT_TEMPERATURE } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Agent, request as upstreamRequest } from 'undici';
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { access, contextOf } from '../../platform/access.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
+import { undici } from '../../platform/lazy-modules.js';
 
 /**
  * The streamed chat-completion helper (spec §7 `POST /ta/v1/chat/completions`; checklist C1). The console's
@@ -79,9 +80,16 @@ export const chatModule = defineModule('chat', (app: FastifyInstance, deps: AppD
   const { chat } = deps.config;
   // The upstream is the operator's configuration, not a caller's URL: a dedicated pool with explicit timeouts
   // (undici's defaults are minutes), no redirects followed.
-  const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
+  // Made (and undici loaded) by the first chat call: most instances never make one.
+  let dispatcher: Dispatcher | undefined;
+  const upstreamPool = () =>
+    (dispatcher ??= new (undici().Agent)({
+      connect: { timeout: 10_000 },
+      headersTimeout: 60_000,
+      bodyTimeout: 60_000,
+    }));
   app.addHook('onClose', async () => {
-    await dispatcher.close();
+    await dispatcher?.close();
   });
 
   const charge = async (key: string, ttl: number, by: number, limit: number, message: string) => {
@@ -143,10 +151,10 @@ export const chatModule = defineModule('chat', (app: FastifyInstance, deps: AppD
         reply.raw.off('close', onGone);
       };
 
-      let upstream: Awaited<ReturnType<typeof upstreamRequest>>;
+      let upstream: Dispatcher.ResponseData;
       try {
-        upstream = await upstreamRequest(`${chat.baseUrl}/chat/completions`, {
-          dispatcher,
+        upstream = await undici().request(`${chat.baseUrl}/chat/completions`, {
+          dispatcher: upstreamPool(),
           method: 'POST',
           signal: abort.signal,
           headers: {

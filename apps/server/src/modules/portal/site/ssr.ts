@@ -388,10 +388,9 @@ export function registerSitePages(app: FastifyInstance, deps: AppDeps): void {
   };
   // Without a built SSR bundle (API-only runs, tests of other areas) the public paths stay the SPA's.
   if (!hasRenderer) return;
+  // The renderer (React's server build) loads with the first public page, not at start: an instance that only
+  // serves the console or the API never holds it (design §2, D14).
   const assets = clientAssets(webDist);
-  app.addHook('onReady', async () => {
-    await loadRenderer();
-  });
 
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
