@@ -28,6 +28,11 @@ export const menu: Messages['menu'] = {
   log_error: 'Error logs',
   flow: 'Workflow',
   work: 'My work',
+  work_start: 'Start a process',
+  work_claim: 'Tasks to claim',
+  work_todo: 'My tasks',
+  work_send: 'Started by me',
+  work_done: 'Completed tasks',
 };
 
 export const flow: Messages['flow'] = {

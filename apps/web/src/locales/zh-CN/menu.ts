@@ -26,6 +26,11 @@ export const menu = {
   log_error: '错误日志',
   flow: '流程管理',
   work: '我的事务',
+  work_start: '发起事务',
+  work_claim: '待签事务',
+  work_todo: '待办事务',
+  work_send: '已发事务',
+  work_done: '办结事务',
 };
 
 export const flow = {
