@@ -23,6 +23,7 @@ import {
   TENANTS,
 } from './demo-data.js';
 import { seedDictionaries } from './dictionaries.js';
+import { seedFlow } from './flow.js';
 import { seedLeads } from './leads.js';
 import { seedLogs } from './logs.js';
 import { seedMenus } from './menus.js';
@@ -39,24 +40,56 @@ export interface SeedOutcome {
   generatedAdminPassword?: string;
 }
 
-/** Inserts each row whose natural key is not present yet; rows already there are left exactly as they are. */
+/** Rows per statement: well under PostgreSQL's 65,535 parameters and SQLite's 32,766 for any seeded table. */
+const SEED_CHUNK = 200;
+
+const chunked = <T>(items: T[], size: number): T[][] => {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+};
+
+/**
+ * Inserts each row whose natural key is not present yet; rows already there are left exactly as they are (and of
+ * rows repeating a key, the first wins). The keys present are read once per chunk, and the missing rows are
+ * inserted in multi-row statements grouped by their columns: the seed runs on every start and in every test app,
+ * so one round trip per row would cost seconds on PostgreSQL.
+ */
 async function insertMissing<T extends TableName>(
   db: Kysely<Database>,
   table: T,
   rows: Array<Record<string, unknown>>,
   key: string[],
 ): Promise<number> {
-  let inserted = 0;
-  for (const row of rows) {
+  const keyOf = (row: Record<string, unknown>) => JSON.stringify(key.map((k) => row[k] ?? null));
+  const [first, ...rest] = key as [string, ...string[]];
+  const present = new Set<string>();
+  for (const chunk of chunked(rows, SEED_CHUNK)) {
+    // The first key column narrows the read; the full key is compared here (composite keys are few and short).
     // biome-ignore lint/suspicious/noExplicitAny: generic over tables; each call site passes rows of its table
-    let q = (db.selectFrom(table) as any).select(key[0]);
-    for (const k of key) q = q.where(k, '=', row[k]);
-    if (await q.executeTakeFirst()) continue;
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    await (db.insertInto(table) as any).values(row).execute();
-    inserted++;
+    const found: Array<Record<string, unknown>> = await (db.selectFrom(table) as any)
+      .select([first, ...rest])
+      .where(first, 'in', [...new Set(chunk.map((row) => row[first]))])
+      .execute();
+    for (const row of found) present.add(keyOf(row));
   }
-  return inserted;
+  const missing: Array<Record<string, unknown>> = [];
+  for (const row of rows) {
+    const k = keyOf(row);
+    if (present.has(k)) continue;
+    present.add(k);
+    missing.push(row);
+  }
+  const byColumns = new Map<string, Array<Record<string, unknown>>>();
+  for (const row of missing) {
+    const columns = Object.keys(row).sort().join(',');
+    byColumns.set(columns, [...(byColumns.get(columns) ?? []), row]);
+  }
+  for (const group of byColumns.values())
+    for (const chunk of chunked(group, SEED_CHUNK))
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      await (db.insertInto(table) as any).values(chunk).execute();
+  return missing.length;
 }
 
 const audit = () => {
@@ -251,6 +284,7 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
   await seedAuthority(db, config, insertMissing);
   await seedLeads(db, config, insertMissing);
   await seedPatent(db, config, insertMissing);
+  await seedFlow(db, config, insertMissing);
   await seedUsers(db, config, insertMissing);
   // Last: the 200000 demo administrator starts from every grant the seeds above gave the 100000 one.
   await seedTenancy(db, config, insertMissing);
