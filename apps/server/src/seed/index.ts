@@ -85,10 +85,12 @@ async function insertMissing<T extends TableName>(
     const columns = Object.keys(row).sort().join(',');
     byColumns.set(columns, [...(byColumns.get(columns) ?? []), row]);
   }
-  for (const group of byColumns.values())
-    for (const chunk of chunked(group, SEED_CHUNK))
+  for (const group of byColumns.values()) {
+    for (const chunk of chunked(group, SEED_CHUNK)) {
       // biome-ignore lint/suspicious/noExplicitAny: see above
       await (db.insertInto(table) as any).values(chunk).execute();
+    }
+  }
   return missing.length;
 }
 
