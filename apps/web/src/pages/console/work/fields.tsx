@@ -19,13 +19,13 @@ export const categoryField: CrudField = {
   type: 'dict',
   dict: { code: FLOW_DICT_CODE, source: 'biz' },
   search: true,
-  table: { width: 200, render: (value, record) => dash(record.categoryName || value) },
+  table: { width: 170, render: (value, record) => dash(record.categoryName || value) },
 };
 
 export const titleField: CrudField = {
   name: 'title',
   label: label('title'),
-  table: { width: 260, ellipsis: true },
+  table: { width: 240, ellipsis: true },
 };
 
 /** The process name column; it also searches the business title (`processDefinitionName` contains). */
@@ -33,7 +33,7 @@ export const processNameField: CrudField = {
   name: 'processDefinitionName',
   label: label('processDefinitionName'),
   search: true,
-  table: { width: 200, ellipsis: true },
+  table: { width: 180, ellipsis: true },
 };
 
 export const starterField: CrudField = {

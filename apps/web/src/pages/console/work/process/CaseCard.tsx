@@ -91,8 +91,11 @@ export function CaseCard({ businessId, instance }: { businessId: string; instanc
 /** Process variables the engine keeps for itself or that only carry ids (shown elsewhere by name). */
 const HIDDEN_VARIABLES = /(^initiator$|Id$|^pass$|^outcome$)/;
 
-/** The instance's scalar process data, for users who may not open the case (ids left out, known names labelled). */
-export function ProcessData({ instance }: { instance: FlowInstanceDetail }) {
+/**
+ * The instance's scalar process data (ids left out, known names labelled): for users who may not open the case,
+ * and for processes without one. `titled={false}` when the card around it already says 流程数据.
+ */
+export function ProcessData({ instance, titled = true }: { instance: FlowInstanceDetail; titled?: boolean }) {
   const { t } = useTranslation();
   const entries = Object.entries(instance.variables).filter(
     ([name, value]) => value !== null && value !== '' && !HIDDEN_VARIABLES.test(name),
@@ -109,7 +112,7 @@ export function ProcessData({ instance }: { instance: FlowInstanceDetail }) {
       size="small"
       bordered
       column={1}
-      title={t('screens.workProcess.variables')}
+      title={titled ? t('screens.workProcess.variables') : undefined}
       items={[
         { key: '__title', label: t('screens.work.title'), children: instance.title || '-' },
         ...entries.map(([name, value]) => {

@@ -65,7 +65,7 @@ export default function DetailPage() {
             <CaseCard businessId={businessId} instance={data} />
           ) : (
             <Card size="small" title={t('screens.workProcess.variables')}>
-              <ProcessData instance={data} />
+              <ProcessData instance={data} titled={false} />
             </Card>
           )}
         </div>

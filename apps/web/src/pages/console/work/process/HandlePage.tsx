@@ -189,7 +189,7 @@ export default function HandlePage() {
             <CaseCard businessId={businessId} instance={instance.data} />
           ) : (
             <Card size="small" title={t('screens.workProcess.variables')}>
-              <ProcessData instance={instance.data} />
+              <ProcessData instance={instance.data} titled={false} />
             </Card>
           )}
         </div>

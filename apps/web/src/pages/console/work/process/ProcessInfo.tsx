@@ -40,8 +40,13 @@ export function InstanceStatus({ status }: { status: string }) {
 export function InstanceFacts({ instance }: { instance: FlowInstanceDetail }) {
   const { t } = useTranslation();
   const current = instance.tasks.map((task) => task.taskName).join('，');
+  // A task nobody holds yet names its candidate groups (role aliases).
   const assignees = instance.tasks
-    .map((task) => task.assigneeName || task.candidateGroups)
+    .map(
+      (task) =>
+        task.assigneeName ||
+        (task.candidateGroups ? `${t('screens.work.candidateGroups')}：${task.candidateGroups}` : ''),
+    )
     .filter(Boolean)
     .join('，');
   return (
