@@ -89,7 +89,7 @@ export interface AppConfig {
   features: { captcha: boolean; switchMode: boolean; languageMode: boolean };
   siteKey: string;
   sessionMaxSeconds: number;
-  trustProxy: boolean | string;
+  trustProxy: boolean | number | string;
   logLevel: string;
   webDist: string | undefined;
   apiDocs: boolean;
@@ -195,19 +195,11 @@ const hostList = (value: string): string[] =>
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
 
-/**
- * `true`, or the proxies' addresses, ranges or proxy-addr names (`loopback`, `linklocal`, `uniquelocal`). A hop
- * count is refused: Fastify 5 trusts no hop count (it cannot tell a proxy from a client that sends the header
- * itself), so it would silently make every visitor share the proxy's address (rate limits, lockout logs).
- */
-function parseTrustProxy(value: string | undefined): boolean | string {
+function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value.trim()))
-    throw new ConfigError(
-      'CUBE_TRUST_PROXY: a hop count is not supported; name the proxies instead (e.g. loopback,uniquelocal or 10.0.0.0/8)',
-    );
-  return value;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -1,5 +1,5 @@
 import { CloseCircleFilled, WarningFilled } from '@ant-design/icons';
-import { Alert, Button, List, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Spin, Tag, Typography } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../lib/chunk';
@@ -9,6 +9,7 @@ import { type ModelerChoices, ModelerProperties } from './ModelerProperties';
 import type { ModelerInstance } from './ModelerRuntime';
 import type {
   Canvas,
+  CommandStack,
   DiagramElement,
   ElementRegistry,
   EventBus,
@@ -53,6 +54,45 @@ export interface BpmnModelerHandle {
 const MARK = { error: 'cube-lint-error', warning: 'cube-lint-warning', server: 'cube-lint-server' } as const;
 
 /**
+ * Marks an element for the lint's stylesheet (Modeler.css), which draws diagram-js's outline of the element; that
+ * outline exists only once an element was hovered or selected, so it is created here first (Outline.createOutline,
+ * the documented way to force it). The process itself (the root) has no outline and is not marked.
+ */
+function mark(instance: ModelerInstance, elementId: string, marker: string): void {
+  const element = instance.get<ElementRegistry>('elementRegistry').get(elementId);
+  if (!element?.parent) return;
+  instance.get<{ createOutline(element: DiagramElement): void }>('outline').createOutline(element);
+  instance.get<Canvas>('canvas').addMarker(element, marker);
+}
+
+/**
+ * Draws the sequence flows a file has no diagram layout (DI) for, between their drawn source and target, laid out
+ * by bpmn-js's own layouter: without it bpmn-js leaves such flows out of the canvas, and a hand-written or generated
+ * file (one without `BPMNEdge`s) would show unconnected boxes. The flows' semantics (conditions, the gateways'
+ * defaults) stay the file's; the drawing is not an edit of the user's, so the undo history starts after it and the
+ * diagram is not marked unsaved (a save keeps the layout).
+ */
+function drawMissingFlows(instance: ModelerInstance): void {
+  const registry = instance.get<ElementRegistry>('elementRegistry');
+  const root = instance.get<Canvas>('canvas').getRootElement();
+  const elements = root.businessObject.flowElements;
+  if (!Array.isArray(elements)) return;
+  const modeling = instance.get<
+    Modeling & { connect(source: DiagramElement, target: DiagramElement, attrs: object): unknown }
+  >('modeling');
+  let drawn = 0;
+  for (const flow of elements as ModdleElement[]) {
+    if (flow.$type !== 'bpmn:SequenceFlow' || !flow.id || registry.get(flow.id)) continue;
+    const source = registry.get(String((flow.sourceRef as ModdleElement | undefined)?.id ?? ''));
+    const target = registry.get(String((flow.targetRef as ModdleElement | undefined)?.id ?? ''));
+    if (!source || !target) continue;
+    modeling.connect(source, target, { type: 'bpmn:SequenceFlow', businessObject: flow });
+    drawn += 1;
+  }
+  if (drawn > 0) instance.get<CommandStack>('commandStack').clear();
+}
+
+/**
  * The workflow designer: bpmn-js's Modeler (loaded with `import()` on first mount, never with the console) limited
  * to the elements the runtime runs, a properties panel of our own beside it, and the lint's findings pinned to the
  * elements and listed under the panel. The bpmn.io watermark bpmn-js draws in the canvas's bottom-right corner stays
@@ -90,8 +130,7 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(funct
     const registry = instance.get<ElementRegistry>('elementRegistry');
     for (const issue of marked.current)
       if (registry.get(issue.elementId)) canvas.removeMarker(issue.elementId, MARK[issue.severity]);
-    for (const issue of found)
-      if (registry.get(issue.elementId)) canvas.addMarker(issue.elementId, MARK[issue.severity]);
+    for (const issue of found) mark(instance, issue.elementId, MARK[issue.severity]);
     marked.current = found;
     setIssues(found);
     return found;
@@ -145,6 +184,7 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(funct
       try {
         await modeler.importXML(xml);
         if (cancelled) return;
+        drawMissingFlows(modeler);
         modeler.get<Canvas>('canvas').zoom('fit-viewport', 'auto');
         marked.current = [];
         runLint(modeler);
@@ -178,7 +218,7 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(funct
     const canvas = modeler.get<Canvas>('canvas');
     const registry = modeler.get<ElementRegistry>('elementRegistry');
     const ids = serverKey.split(',').filter((id) => id && registry.get(id));
-    for (const id of ids) canvas.addMarker(id, MARK.server);
+    for (const id of ids) mark(modeler, id, MARK.server);
     return () => {
       for (const id of ids) if (registry.get(id)) canvas.removeMarker(id, MARK.server);
     };
@@ -280,11 +320,9 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(funct
               ? t('screens.flowDesigner.noIssues')
               : t('screens.flowDesigner.issues', { count: shown.length })}
           </Typography.Title>
-          <List
-            size="small"
-            dataSource={shown}
-            renderItem={(issue) => (
-              <List.Item style={{ padding: '4px 0' }}>
+          <ul className={styles.issueList}>
+            {shown.map((issue) => (
+              <li key={issue.key}>
                 <Button
                   type="link"
                   size="small"
@@ -305,9 +343,9 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(funct
                   ) : null}
                   {issue.text}
                 </Button>
-              </List.Item>
-            )}
-          />
+              </li>
+            ))}
+          </ul>
         </div>
       </aside>
     </div>

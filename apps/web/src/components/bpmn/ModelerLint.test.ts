@@ -1,7 +1,13 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import camundaDescriptor from 'camunda-bpmn-moddle/resources/camunda.json';
 import { describe, expect, it } from 'vitest';
-import { conditionLooksValid, type LintIssue, lintDefinitions, lintMessageKey, type ModdleElement } from './ModelerLint';
+import {
+  conditionLooksValid,
+  type LintIssue,
+  lintDefinitions,
+  lintMessageKey,
+  type ModdleElement,
+} from './ModelerLint';
 import { isSupported } from './ModelerSupport';
 import { modelerZhCN, translateTemplate } from './ModelerTranslate.zh';
 
@@ -99,12 +105,12 @@ describe('designer lint', () => {
   });
 
   it('reads condition shapes as the server does', () => {
-    expect(conditionLooksValid("${outcome == 'approve'}")).toBe(true);
-    expect(conditionLooksValid('${days > 3 && (pass || urgent)}')).toBe(true);
+    expect(conditionLooksValid(`\${outcome == 'approve'}`)).toBe(true);
+    expect(conditionLooksValid(`\${days > 3 && (pass || urgent)}`)).toBe(true);
     expect(conditionLooksValid("outcome == 'approve'")).toBe(false);
-    expect(conditionLooksValid("${outcome == 'approve}")).toBe(false);
-    expect(conditionLooksValid('${(a}')).toBe(false);
-    expect(conditionLooksValid('${ }')).toBe(false);
+    expect(conditionLooksValid(`\${outcome == 'approve}`)).toBe(false);
+    expect(conditionLooksValid(`\${(a}`)).toBe(false);
+    expect(conditionLooksValid(`\${ }`)).toBe(false);
   });
 
   it("words the server's own checks with the server's messages", () => {
@@ -130,6 +136,8 @@ describe('designer translations', () => {
   it('translates known templates and fills placeholders like bpmn-js does', () => {
     expect(translateTemplate(modelerZhCN, 'Append user task')).toBe('追加用户任务');
     expect(translateTemplate(modelerZhCN, 'Open {element}', { element: 'x' })).toBe('Open x');
-    expect(translateTemplate({ 'Open {element}': '打开{element}' }, 'Open {element}', {})).toBe('打开{element}');
+    expect(translateTemplate({ 'Open {element}': '打开{element}' }, 'Open {element}', {})).toBe(
+      '打开{element}',
+    );
   });
 });

@@ -58,6 +58,38 @@ function CommitInput({
   );
 }
 
+/** {@link CommitInput} with suggestions: a choice writes at once, typed text when the user leaves the box. */
+function CommitAutoComplete({
+  value,
+  onCommit,
+  options,
+  id,
+}: {
+  value: string;
+  onCommit: (value: string) => void;
+  options: readonly ModelerChoice[];
+  id: string;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <AutoComplete
+      id={id}
+      value={draft}
+      options={options.map((c) => ({ value: c.value, label: c.label ? `${c.label}  ${c.value}` : c.value }))}
+      onChange={(next: string) => setDraft(next ?? '')}
+      onSelect={(next: string) => {
+        setDraft(next);
+        if (next !== value) onCommit(next);
+      }}
+      onBlur={() => {
+        if (draft !== value) onCommit(draft);
+      }}
+      allowClear
+    />
+  );
+}
+
 function timerOf(element: DiagramElement): ModdleElement | undefined {
   const definitions = element.businessObject.eventDefinitions;
   if (!Array.isArray(definitions)) return undefined;
@@ -149,7 +181,15 @@ export function ModelerProperties({
   const id = (name: string) => `flow-designer-${name}`;
 
   return (
-    <Form layout="vertical" size="small" key={`${element.id}:${version}`} data-testid="modeler-properties">
+    // Keyed by the element only: a change elsewhere (bpmn-js finishing its own label editing, say) must not throw
+    // away what is being typed here; the boxes follow the diagram through their `value`.
+    <Form
+      layout="vertical"
+      size="small"
+      key={element.id}
+      data-testid="modeler-properties"
+      data-version={version}
+    >
       <Typography.Text type="secondary">
         {typeLabel} · {isProcess ? text(bo.id) : element.id}
       </Typography.Text>
@@ -163,20 +203,11 @@ export function ModelerProperties({
             htmlFor={id('assignee')}
             help={t('screens.flowDesigner.assigneeHelp')}
           >
-            <AutoComplete
+            <CommitAutoComplete
               id={id('assignee')}
-              defaultValue={camundaAttr(bo, 'assignee')}
-              options={(choices.assignees ?? []).map((c) => ({
-                value: c.value,
-                label: `${c.label}  ${c.value}`,
-              }))}
-              onBlur={(event) => {
-                const value = (event.target as HTMLInputElement).value;
-                if (value !== camundaAttr(bo, 'assignee')) setCamunda('assignee', value);
-              }}
-              onSelect={(value: string) => setCamunda('assignee', value)}
-              allowClear
-              onClear={() => setCamunda('assignee', '')}
+              value={camundaAttr(bo, 'assignee')}
+              options={choices.assignees ?? []}
+              onCommit={(value) => setCamunda('assignee', value)}
             />
           </Form.Item>
           <Form.Item
@@ -197,17 +228,11 @@ export function ModelerProperties({
             />
           </Form.Item>
           <Form.Item label={t('screens.flowDesigner.formKey')} htmlFor={id('formKey')}>
-            <AutoComplete
+            <CommitAutoComplete
               id={id('formKey')}
-              defaultValue={camundaAttr(bo, 'formKey')}
-              options={(choices.formKeys ?? []).map((c) => ({ value: c.value, label: c.label || c.value }))}
-              onBlur={(event) => {
-                const value = (event.target as HTMLInputElement).value;
-                if (value !== camundaAttr(bo, 'formKey')) setCamunda('formKey', value);
-              }}
-              onSelect={(value: string) => setCamunda('formKey', value)}
-              allowClear
-              onClear={() => setCamunda('formKey', '')}
+              value={camundaAttr(bo, 'formKey')}
+              options={choices.formKeys ?? []}
+              onCommit={(value) => setCamunda('formKey', value)}
             />
           </Form.Item>
         </>

@@ -54,6 +54,7 @@ export interface Selection {
 }
 
 export interface CommandStack {
+  clear(): void;
   canUndo(): boolean;
   canRedo(): boolean;
   undo(): void;

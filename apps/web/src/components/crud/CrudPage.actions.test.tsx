@@ -140,13 +140,4 @@ describe('CrudPage with the screen’s own toolbar and row actions', { timeout: 
     await screen.findByText('张三');
     expect(screen.queryAllByText('操作')).toHaveLength(0);
   });
-
-  it('draws no checkboxes on a list without batch actions (selectable={false})', async () => {
-    const { api } = fakePagedResource(USERS);
-    const { container } = renderWithProviders(
-      <CrudPage resource="user" api={api} fields={fields} selectable={false} />,
-    );
-    await screen.findByText('张三');
-    expect(container.querySelectorAll('input[type="checkbox"]')).toHaveLength(0);
-  });
 });
