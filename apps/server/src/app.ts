@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ResultCode, ResultMessage } from '@cube/contract';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor as RateLimitStoreCtor } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
@@ -30,7 +30,7 @@ import { installLogRecording, LogRecorder, type LogRecorderOptions } from './pla
 import { loggerOptions, redactUrl, requestId } from './platform/logging.js';
 import { installMetrics } from './platform/metrics.js';
 import { SessionRegistry } from './platform/sessions.js';
-import type { SharedStore } from './platform/store.js';
+import { fallbackRateLimitStore, type SharedStore } from './platform/store.js';
 import { TokenService } from './platform/tokens.js';
 
 z.config(z.locales.zhCN());
@@ -101,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     jobs: new JobRunner(options.db, app.log),
     lifecycle: { shuttingDown: false },
   };
+  options.store.setLogger?.(app.log);
   const routes: BuiltApp['routes'] = [];
   enforceAccessDeclarations(app, routes);
   // Right after: every route registered from here on gets its access hook (attached per route, see access.ts).
@@ -143,7 +144,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(formbody);
   await app.register(rateLimit, {
     global: false,
-    ...(deps.store.redis ? { redis: deps.store.redis, nameSpace: 'cube:rl:' } : {}),
+    // Shared through Redis, per instance while Redis is unreachable (platform/store.ts).
+    ...(deps.store.redis
+      ? { store: fallbackRateLimitStore(deps.store.redis, 'cube:rl:') as unknown as RateLimitStoreCtor }
+      : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       code: 429,

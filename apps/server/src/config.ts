@@ -89,7 +89,7 @@ export interface AppConfig {
   features: { captcha: boolean; switchMode: boolean; languageMode: boolean };
   siteKey: string;
   sessionMaxSeconds: number;
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   logLevel: string;
   webDist: string | undefined;
   apiDocs: boolean;
@@ -195,11 +195,19 @@ const hostList = (value: string): string[] =>
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+/**
+ * `true`, or the proxies' addresses, ranges or proxy-addr names (`loopback`, `linklocal`, `uniquelocal`). A hop
+ * count is refused: Fastify 5 trusts no hop count (it cannot tell a proxy from a client that sends the header
+ * itself), so it would silently make every visitor share the proxy's address (rate limits, lockout logs).
+ */
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  const hops = Number(value);
-  return Number.isInteger(hops) ? hops : value;
+  if (/^\d+$/.test(value.trim()))
+    throw new ConfigError(
+      'CUBE_TRUST_PROXY: a hop count is not supported; name the proxies instead (e.g. loopback,uniquelocal or 10.0.0.0/8)',
+    );
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

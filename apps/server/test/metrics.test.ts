@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
 import { isLoopback } from '../src/platform/metrics.js';
 import { createTestApp, dialects, type TestApp } from './helpers.js';
 
@@ -131,5 +132,40 @@ describe('request ids', () => {
     const ids = loggedIds();
     expect(ids).toHaveLength(2);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('behind the proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // As deploy/cube.env sets it for the cluster and compose.
+    t = await createTestApp('sqlite', { CUBE_TRUST_PROXY: 'loopback,uniquelocal' }, (app) => {
+      app.get('/api/test-ip', { config: { access: { kind: 'public' } } }, async (request) => ({
+        ip: request.ip,
+      }));
+    });
+  });
+  afterAll(() => t.close());
+
+  const ipOf = async (remoteAddress: string, forwarded?: string) =>
+    JSON.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/test-ip',
+          remoteAddress,
+          headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+        })
+      ).body,
+    ).ip;
+
+  it('takes the client address nginx sends from a trusted proxy, and ignores it from anyone else', async () => {
+    expect(await ipOf('127.0.0.1', '203.0.113.7')).toBe('203.0.113.7');
+    expect(await ipOf('172.18.0.5', '203.0.113.8')).toBe('203.0.113.8');
+    expect(await ipOf('198.51.100.4', '203.0.113.9')).toBe('198.51.100.4');
+  });
+
+  it('refuses a hop count, which Fastify 5 would silently not trust', () => {
+    expect(() => loadConfig({ CUBE_TRUST_PROXY: '1', CUBE_DATA_DIR: t.config.dataDir })).toThrow(ConfigError);
   });
 });

@@ -20,6 +20,15 @@ export function errorReply(
     const first = error.validation[0];
     return { status: 400, body: fail(ResultCode.FAILURE, first?.message || ResultMessage.PARAM_INVALID) };
   }
+  if (isUnavailable(error)) {
+    // The database or the shared store is unreachable (restarting, failed over, pool exhausted): nothing was
+    // committed, and the client may retry — a 503 envelope, answered as soon as the driver gives up (issue 13).
+    request.log.warn(
+      { err: error, url: redactUrl(request.url), event: 'dependency_unavailable' },
+      'unavailable',
+    );
+    return { status: 503, body: fail(ResultCode.SERVICE_UNAVAILABLE, ResultMessage.SERVICE_UNAVAILABLE) };
+  }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, url: redactUrl(request.url) }, 'response did not match its schema');
     return { status: 500, body: fail(ResultCode.INTERNAL_SERVER_ERROR, ResultMessage.INTERNAL_SERVER_ERROR) };
@@ -33,4 +42,35 @@ export function errorReply(
   }
   request.log.error({ err: error, url: redactUrl(request.url) }, 'unhandled error');
   return { status: 500, body: fail(ResultCode.INTERNAL_SERVER_ERROR, ResultMessage.INTERNAL_SERVER_ERROR) };
+}
+
+/**
+ * PostgreSQL SQLSTATE classes and codes meaning "the server is not there for you right now": 08 connection
+ * exceptions, 57P01–57P03 (shutdown, crash, starting up), 53300 (too many connections), 40001/40P01 are not here
+ * (a serialization failure is the caller's to retry, not an outage).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3]|53300)$/;
+/** Socket-level errors of either driver. */
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** What pg, pg-pool and ioredis say when a connection is gone or cannot be had (they set no code). */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Connection is closed|Stream isn't writeable|Reached the max retries per request limit)/;
+
+/** True for an error that says a dependency (database, Redis) is unreachable rather than that the request is wrong. */
+export function isUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)))
+    return true;
+  // SQLite answers SQLITE_BUSY once its busy timeout has passed under a long write.
+  if (code === 'SQLITE_BUSY') return true;
+  if (name === 'MaxRetriesPerRequestError') return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
 }

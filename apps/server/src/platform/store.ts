@@ -21,12 +21,22 @@ export interface SubscriptionHandlers {
   reset(): void;
 }
 
+/** Where a store reports that it lost or regained Redis (the app's logger). */
+export interface StoreLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
 /**
  * Shared ephemeral state: captcha answers, login-failure counters, caches. In memory for a single instance; in
  * Redis (`REDIS_URL`) when several instances run behind a load balancer. Every value expires.
  */
 export interface SharedStore {
   readonly kind: 'memory' | 'redis';
+  /** True while values are kept per instance because Redis is unreachable (see {@link RedisStore}). */
+  readonly degraded?: boolean;
+  /** Gives the store the app's logger for its state changes. */
+  setLogger?(log: StoreLog): void;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Reads and deletes in one step, so that a value can be used once only. */
@@ -141,13 +151,38 @@ export class MemoryStore implements SharedStore {
 /** How long a publisher waits for every subscriber to confirm a message (ms). */
 const ACK_TIMEOUT_MS = 1000;
 
+/** How long one Redis command may take before the store gives up on it (and falls back, see below). */
+const COMMAND_TIMEOUT_MS = 1000;
+
+/** ioredis's errors for a connection that is gone, not there yet, or too slow (as opposed to a refused command). */
+function isConnectionError(error: unknown): boolean {
+  const { name, message, code } = (error ?? {}) as { name?: string; message?: string; code?: string };
+  return (
+    name === 'MaxRetriesPerRequestError' ||
+    (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH)$/.test(code)) ||
+    (typeof message === 'string' &&
+      /^(Connection is closed|Stream isn't writeable|Command timed out|connect E)/.test(message))
+  );
+}
+
 /**
  * Redis behind {@link SharedStore}. Broadcasts use pub/sub with acknowledgements: each message carries an id and
  * its sender's ack channel; every subscriber handles it, then publishes the id back; the sender counts the acks
  * against the number of receivers Redis reported for its PUBLISH.
+ *
+ * While Redis is unreachable (not connected, or a command fails on the connection or takes over a second), the
+ * values — captcha answers, failure counters, rate-limit budgets, grace pairs — are kept in this instance's memory
+ * instead, and broadcasts resolve `false` at once: sign-in and every request keep working, with limits counted per
+ * instance and a value written on one instance unknown to the others until Redis is back (then Redis is used
+ * again; what was kept in memory meanwhile is not copied over). Caches that rely on broadcasts stop answering
+ * from memory meanwhile (their subscription is not `live`). Documented in docs/operations.md.
  */
 export class RedisStore implements SharedStore {
   readonly kind = 'redis' as const;
+  /** Where values go while Redis is unreachable. */
+  private readonly fallback = new MemoryStore();
+  private fallingBack = false;
+  private log: StoreLog | undefined;
   /** A second connection in subscriber mode (Redis allows nothing else on it), opened by the first subscribe. */
   private subscriber: Redis | undefined;
   private readonly channels = new Map<string, Set<SubscriptionHandlers>>();
@@ -170,37 +205,117 @@ export class RedisStore implements SharedStore {
 
   static connect(url: string): RedisStore {
     const Redis = loadRedis();
-    const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    const redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    });
     // Connection errors surface on each command; the 'error' event alone must not crash the process.
     redis.on('error', () => {});
     return new RedisStore(redis);
   }
 
+  get degraded(): boolean {
+    return this.fallingBack;
+  }
+
+  setLogger(log: StoreLog): void {
+    this.log = log;
+  }
+
+  /** Runs `command` on Redis when it is up; `local` on this instance's memory while it is not (see class). */
+  private async either<T>(command: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') {
+      this.fellBack(`connection ${this.redis.status}`);
+      return local();
+    }
+    try {
+      const result = await command();
+      if (this.fallingBack) {
+        this.fallingBack = false;
+        this.log?.info({ event: 'shared_store_recovered' }, 'Redis is back: shared state is shared again');
+      }
+      return result;
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      this.fellBack((error as Error).message);
+      return local();
+    }
+  }
+
+  private fellBack(reason: string): void {
+    if (this.fallingBack) return;
+    this.fallingBack = true;
+    this.log?.warn(
+      { event: 'shared_store_degraded', reason },
+      'Redis unreachable: captcha answers, failure counters and rate limits are kept per instance until it is back',
+    );
+  }
+
   async get(key: string) {
-    return this.redis.get(this.prefix + key);
+    return this.either(
+      () => this.redis.get(this.prefix + key),
+      () => this.fallback.get(key),
+    );
   }
 
   async set(key: string, value: string, ttlSeconds: number) {
-    await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+    await this.either(
+      async () => {
+        await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+      },
+      () => this.fallback.set(key, value, ttlSeconds),
+    );
   }
 
   async take(key: string) {
-    return this.redis.getdel(this.prefix + key);
+    return this.either(
+      () => this.redis.getdel(this.prefix + key),
+      () => this.fallback.take(key),
+    );
   }
 
   async increment(key: string, ttlSeconds: number, by = 1) {
     const k = this.prefix + key;
-    const [[, count]] = (await this.redis.multi().incrby(k, by).expire(k, ttlSeconds, 'NX').exec()) as [
-      [null, number],
-    ];
-    return count;
+    return this.either(
+      async () => {
+        const [[error, count]] = (await this.redis
+          .multi()
+          .incrby(k, by)
+          .expire(k, ttlSeconds, 'NX')
+          .exec()) as [[Error | null, number]];
+        if (error) throw error;
+        return count;
+      },
+      () => this.fallback.increment(key, ttlSeconds, by),
+    );
   }
 
   async delete(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.either(
+      async () => {
+        await this.redis.del(this.prefix + key);
+      },
+      () => this.fallback.delete(key),
+    );
   }
 
+  /**
+   * While Redis is unreachable nobody can be told: resolves `false` at once (every other instance's subscription
+   * is down as well, so none answers from a cache the message would have emptied).
+   */
   async publish(channel: string, message: string): Promise<boolean> {
+    if (this.redis.status !== 'ready') return false;
+    try {
+      return await this.publishAcknowledged(channel, message);
+    } catch (error) {
+      if (isConnectionError(error)) return false;
+      throw error;
+    }
+  }
+
+  private async publishAcknowledged(channel: string, message: string): Promise<boolean> {
     // Acks come back on this instance's own channel, which its subscriber connection listens to.
     this.openSubscriber();
     const id = `${this.instanceId}:${++this.sequence}`;
@@ -306,6 +421,7 @@ export class RedisStore implements SharedStore {
   }
 
   async close() {
+    await this.fallback.close();
     if (this.subscriber) {
       const subscriber = this.subscriber;
       this.subscriber = undefined;
@@ -318,3 +434,61 @@ export class RedisStore implements SharedStore {
 
 export const openStore = (redisUrl: string | undefined): SharedStore =>
   redisUrl ? RedisStore.connect(redisUrl) : new MemoryStore();
+
+type RateLimitResult = { current: number; ttl: number };
+type RateLimitCallback = (error: Error | null, result?: RateLimitResult) => void;
+interface RateLimitStore {
+  incr(key: string, callback: RateLimitCallback, timeWindow: number, max: number): void;
+  child(routeOptions: object): RateLimitStore;
+}
+type RateLimitStoreCtor = new (options: {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+}) => RateLimitStore;
+
+/**
+ * The `store` of `@fastify/rate-limit` for an app on Redis: the plugin's own Redis store (one Lua call, shared by
+ * every instance) while Redis answers, its in-memory store while it does not — so that per-address limits keep
+ * holding, per instance, through a Redis outage instead of failing every limited route (issue 13 drills).
+ */
+export function fallbackRateLimitStore(redis: Redis, nameSpace: string): RateLimitStoreCtor {
+  const load = createRequire(createRequire(import.meta.url).resolve('@fastify/rate-limit'));
+  const RedisLimits = load('./store/RedisStore') as new (...args: unknown[]) => RateLimitStore;
+  const LocalLimits = load('./store/LocalStore') as new (...args: unknown[]) => RateLimitStore;
+
+  class FallbackLimits implements RateLimitStore {
+    constructor(
+      private readonly shared: RateLimitStore,
+      private readonly local: RateLimitStore,
+    ) {}
+
+    incr(key: string, callback: RateLimitCallback, timeWindow: number, max: number): void {
+      if (redis.status !== 'ready') {
+        this.local.incr(key, callback, timeWindow, max);
+        return;
+      }
+      this.shared.incr(
+        key,
+        (error, result) =>
+          error && isConnectionError(error)
+            ? this.local.incr(key, callback, timeWindow, max)
+            : callback(error, result),
+        timeWindow,
+        max,
+      );
+    }
+
+    child(routeOptions: object): RateLimitStore {
+      return new FallbackLimits(this.shared.child(routeOptions), this.local.child(routeOptions));
+    }
+  }
+
+  return class extends FallbackLimits {
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      super(
+        new RedisLimits(options.continueExceeding, options.exponentialBackoff, redis, nameSpace),
+        new LocalLimits(options.continueExceeding, options.exponentialBackoff),
+      );
+    }
+  };
+}

@@ -4,8 +4,10 @@ import { type AppDeps, defineModule } from '../../platform/deps.js';
 
 /**
  * Liveness says only that the process answers (never the database: a database blip must not restart every
- * instance). Readiness checks the database, the shared store and that shutdown has not begun. Neither reveals
- * versions or host names.
+ * instance). Readiness checks the database and that shutdown has not begun, and reports the shared store: an
+ * instance without Redis still serves (values are kept per instance meanwhile, platform/store.ts), so an
+ * unreachable Redis must not take every instance out of the load balancer at once. Neither reveals versions or
+ * host names.
  */
 export const healthModule = defineModule('health', (app: FastifyInstance, deps: AppDeps): void => {
   app.get('/api/health', { config: { access: access.public } }, async () => ({ status: 'UP' }));
@@ -19,7 +21,7 @@ export const healthModule = defineModule('health', (app: FastifyInstance, deps: 
       ]);
     const checks = await Promise.allSettled([withTimeout(deps.db.ping()), withTimeout(deps.store.ping())]);
     const [database, store] = checks.map((c) => (c.status === 'fulfilled' ? 'UP' : 'DOWN'));
-    const up = database === 'UP' && store === 'UP';
+    const up = database === 'UP';
     return reply.code(up ? 200 : 503).send({ status: up ? 'UP' : 'DOWN', database, store });
   });
 });
