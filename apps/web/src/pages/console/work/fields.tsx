@@ -39,7 +39,7 @@ export const processNameField: CrudField = {
 export const starterField: CrudField = {
   name: 'starterName',
   label: label('starterName'),
-  table: { width: 100, render: (value, record) => dash(value || record.starter) },
+  table: { width: 100 },
 };
 
 /** A time column; `search` makes it the list's date range. */
