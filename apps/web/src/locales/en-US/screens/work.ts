@@ -87,6 +87,8 @@ export const workProcess: Messages['screens']['workProcess'] = {
   claimNow: 'Claim task',
   claimedNow: 'Claimed; you can handle it now',
   notCandidate: 'You are neither the assignee nor a candidate of this task.',
+  unclaim: 'Give back',
+  unclaimed: 'Given back to the group',
   completed: 'Done',
   completedFinished: 'Done; the process has ended',
   completedNext: 'Done; next step: {{names}}',

@@ -84,6 +84,8 @@ export const workProcess = {
   claimNow: '签收任务',
   claimedNow: '已签收，可以办理了',
   notCandidate: '您不是该任务的办理人或候选人。',
+  unclaim: '退回待签',
+  unclaimed: '已退回待签事务',
   completed: '办理成功',
   completedFinished: '办理成功，流程已结束',
   completedNext: '办理成功，下一环节：{{names}}',

@@ -1,11 +1,17 @@
-import { CheckOutlined, CheckSquareOutlined, CloseOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  CheckSquareOutlined,
+  CloseOutlined,
+  RollbackOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import { FLOW_MENU_PATHS, type FlowOutcome, flowPagePath } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { claimTask, completeTask, fetchTaskDetail } from '../../../../api/flow-work';
+import { claimTask, completeTask, fetchTaskDetail, unclaimTask } from '../../../../api/flow-work';
 import { menuHref } from '../../../../stores/menuRoutes';
 import { WORK_COUNT_KEY } from '../WorkCount';
 import { answerError, isTaskGone } from './answers';
@@ -34,7 +40,7 @@ export default function HandlePage() {
   const queryClient = useQueryClient();
   const { route = '', taskId = '', processInstanceId = '', businessId = '0' } = useParams();
   const [form] = Form.useForm<{ comment: string }>();
-  const [busy, setBusy] = useState<FlowOutcome | 'claim'>();
+  const [busy, setBusy] = useState<FlowOutcome | 'claim' | 'unclaim'>();
   const [gone, setGone] = useState(false);
   const task = useQuery({
     queryKey: ['flow', 'task', taskId],
@@ -64,6 +70,21 @@ export default function HandlePage() {
     } catch (error) {
       if (isTaskGone(error)) setGone(true);
       else void message.error(answerError(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  /** A claimed group task back to the group's 待签事务 (candidate tasks only). */
+  const unclaim = async () => {
+    setBusy('unclaim');
+    try {
+      await unclaimTask(taskId);
+      void message.success(t('screens.workProcess.unclaimed'));
+      refreshLists();
+      await leaveFor(navigate, pathname, TODO_HREF);
+    } catch {
+      // The request client has shown the server's message.
     } finally {
       setBusy(undefined);
     }
@@ -156,6 +177,16 @@ export default function HandlePage() {
                 {t(`screens.work.outcomes.${outcome.flag}`)}
               </Button>
             ))}
+            {detail.candidateGroups ? (
+              <Button
+                icon={<UndoOutlined />}
+                loading={busy === 'unclaim'}
+                disabled={busy !== undefined && busy !== 'unclaim'}
+                onClick={() => void unclaim()}
+              >
+                {t('screens.workProcess.unclaim')}
+              </Button>
+            ) : null}
           </div>
         </Form>
       ) : detail.canClaim ? (
