@@ -436,6 +436,7 @@ export class Cluster {
     const vars = {
       CUBE_HTTP_PORT: `127.0.0.1:${this.ports.nginx}`,
       CUBE_NGINX_ACCESS_LOG: path.join(this.dir, 'nginx-access.log'),
+      CUBE_NGINX_CACHE_DIR: path.join(temp, 'pages'),
     };
     this.appPorts.forEach((port, i) => {
       vars[`CUBE_APP_${i + 1}`] = `127.0.0.1:${port}`;

@@ -8,6 +8,7 @@
 // Options: --skip-checks (the cross-instance checks), --skip-load (the load section), --only-load (neither the
 // checks nor the faults), --keep (leave the files).
 import { fork, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { printChecks, runClusterChecks } from '../cluster/checks.mjs';
 import { Client, DEMO } from '../cluster/client.mjs';
@@ -200,13 +201,15 @@ for (const row of await cluster.query('select params from cube_log_api where par
 
 let load;
 let homeOk = true;
+/** The machine's 1-minute load average around the measurements (other work on the 2 cores skews them). */
+const loadAverage = [];
 if (!flag('--skip-load')) load = await loadSection();
 
 async function loadSection() {
   say('load: list, sign-in and home page through nginx, three instances then one');
   const adminToken = await client.token(DEMO.platformAdmin);
   const listPath = '/api/cube-system/param/list?current=1&size=10';
-  const bench = (requestPath, headers = {}) =>
+  const bench = (requestPath, headers = {}, seconds = 6) =>
     new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
@@ -217,7 +220,7 @@ async function loadSection() {
             path: requestPath,
             headers,
             connections: 50,
-            seconds: 6,
+            seconds,
             warmup: 1,
           }),
         ],
@@ -262,10 +265,17 @@ async function loadSection() {
     home: await bench('/'),
     login: await logins(addressBase),
   });
+  // Every instance warmed up first (JIT, caches, pools), so that three cold instances are not compared with the
+  // one warm instance left afterwards.
+  await bench(listPath, { 'cube-auth': `bearer ${adminToken}` }, 5);
+  await bench('/', {}, 2);
+  loadAverage.push(os.loadavg()[0]);
   const three = await measure('3 instances', '127.0.1.');
   for (let i = 1; i < cluster.count; i++) await cluster.signalInstance(i, 'SIGTERM');
   await sleep(4000);
+  loadAverage.push(os.loadavg()[0]);
   const one = await measure('1 instance', '127.0.2.');
+  loadAverage.push(os.loadavg()[0]);
   return { three, one };
 }
 
@@ -359,7 +369,9 @@ if (failureLines.length) out(`\nother failures:\n${failureLines.join('\n')}`);
 if (checks.length) printChecks(checks, out);
 
 if (load) {
-  out('\nload through nginx (50 connections; sign-in: 40 visitors of their own address, closed loop)');
+  out(
+    `\nload through nginx (50 connections; sign-in: 40 visitors of their own address, closed loop); machine load average ${loadAverage.map((l) => l.toFixed(1)).join(' → ')} on ${os.cpus().length} cores`,
+  );
   out(`  ${pad('', 34)} ${num('3 instances', 20)} ${num('1 instance', 20)}   ratio`);
   const row = (label, pick, target = '') => {
     const a = pick(load.three);
