@@ -241,6 +241,6 @@ export async function runClusterChecks(cluster) {
 
 export function printChecks(results, out = console.info) {
   const width = Math.max(...results.map((r) => r.name.length));
-  out('\ncluster checks (every instance behaves as one)');
+  out('\nchecks (the deploy files; every instance behaves as one)');
   for (const r of results) out(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.detail}`);
 }

@@ -31,7 +31,7 @@ ${cluster.appPorts.map((p, i) => `  instance ${i + 1}   http://127.0.0.1:${p}   
   web client   cube_web / ${cluster.secrets.webClient}`);
 
 if (checkOnly) {
-  const results = await runClusterChecks(cluster);
+  const results = [...(await checkDeployFiles()), ...(await runClusterChecks(cluster))];
   printChecks(results);
   const failed = results.filter((r) => !r.ok).length;
   console.info(failed ? `\n${failed} check(s) failed` : '\nall checks passed');

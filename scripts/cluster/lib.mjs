@@ -53,6 +53,37 @@ export function renderTemplate(text, vars) {
 
 export const renderNginxConf = (vars) => renderTemplate(readFileSync(templateFile, 'utf8'), vars);
 
+/**
+ * Writes the rendered template and a main file of its own (pid, logs, temporary paths under `prefix`) and answers
+ * nginx's command-line arguments for them. nginx's workers run as nobody when the master is root.
+ */
+export function writeNginxConf(prefix, vars, errorLog) {
+  const temp = path.join(prefix, 'tmp');
+  mkdirSync(temp, { recursive: true });
+  chmodSync(prefix, 0o755);
+  chmodSync(temp, 0o777);
+  writeFileSync(path.join(prefix, 'cube.conf'), renderNginxConf(vars));
+  const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : '';
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `# The harness's main nginx file: its own pid, logs and temporary paths; the site is deploy/nginx's template.
+${user}worker_processes auto;
+pid ${prefix}/nginx.pid;
+error_log ${errorLog} warn;
+events { worker_connections 4096; }
+http {
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  include ${prefix}/cube.conf;
+}
+`,
+  );
+  return ['-p', prefix, '-e', errorLog, '-c', path.join(prefix, 'nginx.conf')];
+}
+
 /** A port nothing listens on now (the kernel picks it). */
 export const freePort = () =>
   new Promise((resolve, reject) => {
@@ -428,46 +459,15 @@ export class Cluster {
 
   async startNginx() {
     const prefix = path.join(this.dir, 'nginx');
-    const temp = path.join(prefix, 'tmp');
-    mkdirSync(temp, { recursive: true });
-    // Workers run as nobody when the master is root: their temporary files need a writable place.
-    chmodSync(prefix, 0o755);
-    chmodSync(temp, 0o777);
     const vars = {
       CUBE_HTTP_PORT: `127.0.0.1:${this.ports.nginx}`,
       CUBE_NGINX_ACCESS_LOG: path.join(this.dir, 'nginx-access.log'),
-      CUBE_NGINX_CACHE_DIR: path.join(temp, 'pages'),
+      CUBE_NGINX_CACHE_DIR: path.join(prefix, 'tmp', 'pages'),
     };
     this.appPorts.forEach((port, i) => {
       vars[`CUBE_APP_${i + 1}`] = `127.0.0.1:${port}`;
     });
-    writeFileSync(path.join(prefix, 'cube.conf'), renderNginxConf(vars));
-    const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : '';
-    writeFileSync(
-      path.join(prefix, 'nginx.conf'),
-      `# The harness's main nginx file: its own pid, logs and temporary paths; the site is deploy/nginx's template.
-${user}worker_processes auto;
-pid ${prefix}/nginx.pid;
-error_log ${this.dir}/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  client_body_temp_path ${temp}/body;
-  proxy_temp_path ${temp}/proxy;
-  fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi;
-  scgi_temp_path ${temp}/scgi;
-  include ${prefix}/cube.conf;
-}
-`,
-    );
-    const args = [
-      '-p',
-      prefix,
-      '-e',
-      path.join(this.dir, 'nginx-error.log'),
-      '-c',
-      path.join(prefix, 'nginx.conf'),
-    ];
+    const args = writeNginxConf(prefix, vars, path.join(this.dir, 'nginx-error.log'));
     const test = spawnSync(this.nginxBin, [...args, '-t'], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx -t failed: ${test.stderr}`);
     this.nginx = this.spawnLogged('nginx', this.nginxBin, [...args, '-g', 'daemon off;']);

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { printChecks, runClusterChecks } from '../cluster/checks.mjs';
 import { Client, DEMO } from '../cluster/client.mjs';
+import { checkDeployFiles } from '../cluster/deploy-check.mjs';
 import { httpOk, root, sleep, startCluster } from '../cluster/lib.mjs';
 
 const args = process.argv.slice(2);
@@ -31,8 +32,8 @@ say(`cluster up: nginx ${cluster.url}, instances ${cluster.appPorts.join(', ')},
 
 let checks = [];
 if (!flag('--skip-checks') && !flag('--only-load')) {
-  say('cross-instance checks');
-  checks = await runClusterChecks(cluster);
+  say('deploy files and cross-instance checks');
+  checks = [...(await checkDeployFiles()), ...(await runClusterChecks(cluster))];
 }
 
 // ---- the mixed load ----
