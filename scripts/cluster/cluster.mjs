@@ -4,6 +4,7 @@
 // (scripts/cluster/checks.mjs), prints them and stops. Runs what `npm run build` produced.
 // Options: --check, --keep (leave the temporary directory with the logs), --instances N.
 import { printChecks, runClusterChecks } from './checks.mjs';
+import { checkDeployFiles } from './deploy-check.mjs';
 import { startCluster } from './lib.mjs';
 
 const args = process.argv.slice(2);
