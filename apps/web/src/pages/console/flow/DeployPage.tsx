@@ -54,7 +54,7 @@ export default function DeployPage() {
 
   return (
     <Card title={t('screens.flowDeploy.pageTitle')} style={{ maxWidth: 720 }}>
-      <Form form={form} layout="vertical">
+      <Form form={form} name="flowDeployUpload" layout="vertical">
         <DeployTargetFields form={form} />
         <Form.Item
           name="files"

@@ -248,6 +248,7 @@ export default function FlowDesigner({
         <>
           <Form
             form={form}
+            name="flowDesigner"
             layout="inline"
             className={styles.header}
             initialValues={initialValues}
