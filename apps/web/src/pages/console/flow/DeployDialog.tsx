@@ -62,7 +62,12 @@ export function DeployDialog({
       destroyOnHidden
       width={560}
     >
-      <Form form={form} name="flowDeploy" layout="vertical" initialValues={{ category: model.category || undefined }}>
+      <Form
+        form={form}
+        name="flowDeploy"
+        layout="vertical"
+        initialValues={{ category: model.category || undefined }}
+      >
         <DeployTargetFields form={form} />
       </Form>
       <Typography.Paragraph type="secondary">{t('screens.flowDeploy.versionNote')}</Typography.Paragraph>
