@@ -34,8 +34,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 25_000);
     hardStop.unref();
+    // A connection that was serving a request when the stop began stays open after its answer (nginx keeps it
+    // for reuse) and would hold the exit until nginx sends on it again: close such connections as they go idle.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
     try {
       await app.close();
+      clearInterval(reaper);
       await store.close();
       await db.close();
       process.exit(0);
