@@ -12,6 +12,7 @@ import * as m0011 from './migrations/0011_site.js';
 import * as m0012 from './migrations/0012_leads.js';
 import * as m0013 from './migrations/0013_patent.js';
 import * as m0014 from './migrations/0014_signin.js';
+import * as m0015 from './migrations/0015_flow.js';
 import * as m0016 from './migrations/0016_signin_providers.js';
 import * as m0017 from './migrations/0017_jobs.js';
 import { withPlatformScope } from './row-scope.js';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_leads': m0012,
   '0013_patent': m0013,
   '0014_signin': m0014,
+  '0015_flow': m0015,
   '0016_signin_providers': m0016,
   '0017_jobs': m0017,
 };
@@ -49,6 +51,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     provider: new StaticMigrationProvider(),
     migrationTableName: 'cube_migration',
     migrationLockTableName: 'cube_migration_lock',
+    // Areas add numbered migrations in parallel; one numbered below an applied one still runs (they are independent).
+    allowUnorderedMigrations: true,
   });
   // Migrations may move any tenant's rows, so they run in the platform row scope.
   const { error, results } = await withPlatformScope(() => migrator.migrateToLatest());

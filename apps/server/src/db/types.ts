@@ -11,6 +11,15 @@ import type {
   TenantPackage,
 } from '@cube/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  FlowDefinitionTable,
+  FlowHistoryTable,
+  FlowInstanceTable,
+  FlowModelTable,
+  FlowTaskCandidateTable,
+  FlowTaskTable,
+  FlowTimerTable,
+} from './flow-tables.js';
 import type { JobTable } from './job-tables.js';
 import type {
   AgentCompanyTable,
@@ -457,6 +466,13 @@ export interface Database {
   patHoliday: PatHolidayTable;
   cubeOauthProvider: OauthProviderTable;
   cubeUserOauth: UserOauthTable;
+  flowModel: FlowModelTable;
+  flowDefinition: FlowDefinitionTable;
+  flowInstance: FlowInstanceTable;
+  flowTask: FlowTaskTable;
+  flowTaskCandidate: FlowTaskCandidateTable;
+  flowHistory: FlowHistoryTable;
+  flowTimer: FlowTimerTable;
   cubeSmsProvider: SmsProviderTable;
   cubeJob: JobTable;
 }

@@ -3,6 +3,7 @@ import { authModule } from './auth/routes.js';
 import { chatModule } from './chat/routes.js';
 import { dashboardModule } from './desk/dashboard/routes.js';
 import { noticeModule } from './desk/notice/routes.js';
+import { flowModule } from './flow/routes.js';
 import { healthModule } from './health/routes.js';
 import { apiLogModule } from './log/api/routes.js';
 import { errorLogModule } from './log/error/routes.js';
@@ -67,6 +68,7 @@ export const appModules: readonly AppModule[] = [
   leadModule,
   agentCompanyModule,
   patentModule,
+  flowModule,
   chatModule,
   portalSiteModule,
   signinModule,

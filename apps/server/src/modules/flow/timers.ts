@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../db/connection.js';
+import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
+import { formatDateTime } from '../../platform/dates.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { fireTimersCommand } from './runtime.js';
+
+/**
+ * The persistent timer poller (research §3.2 "Timers"). bpmn-engine only knows in-process timeouts, which a
+ * restart forgets and which never arm beyond ~24.8 days, so every timer an instance waits on is a `flow_timer`
+ * row, and this job fires the due ones: it claims a batch (FOR UPDATE SKIP LOCKED on PostgreSQL, plus a short
+ * lease on the row), then runs each instance's fire command, which re-checks under the instance lock that the
+ * timer is still pending — so several instances polling at once never fire one timer twice. It runs on the
+ * shared job runner (platform/jobs.ts: once per period across instances) and can be called directly (tests).
+ */
+
+const BATCH = 50;
+const LEASE_MS = 60_000;
+const INTERVAL_MS = 30_000;
+
+export interface TimerRunOptions {
+  /** The clock (tests move it forward). */
+  now?: Date;
+  limit?: number;
+}
+
+const isBusy = (error: unknown): boolean =>
+  /SQLITE_BUSY|database is locked/i.test(
+    String((error as { code?: string })?.code ?? '') + String((error as Error)?.message ?? ''),
+  );
+
+/** Claims due timers and fires them; answers how many instances moved on. */
+export async function runDueTimers(handle: DatabaseHandle, options: TimerRunOptions = {}): Promise<number> {
+  const at = options.now ?? new Date();
+  const stamp = formatDateTime(at);
+  const leaseUntil = formatDateTime(new Date(at.getTime() + LEASE_MS));
+  // Due timers of every tenant: the poller is background work for all of them (platform row scope, named here).
+  const claimed = await withPlatformScope(() =>
+    handle.db.transaction().execute(async (trx) => {
+      let q = trx
+        .selectFrom('flowTimer')
+        .select(['id', 'tenantId', 'instanceId'])
+        .where('timerStatus', '=', 'pending')
+        .where('isDeleted', '=', 0)
+        .where('expireAt', '<=', stamp)
+        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', stamp)]))
+        .orderBy('expireAt')
+        .limit(options.limit ?? BATCH);
+      if (handle.kind === 'postgres') q = q.forUpdate().skipLocked();
+      const rows = await q.execute();
+      if (rows.length > 0)
+        await trx
+          .updateTable('flowTimer')
+          .set((eb) => ({ lockedUntil: leaseUntil, attempts: eb('attempts', '+', 1), updateTime: stamp }))
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+      return rows;
+    }),
+  ).catch((error: unknown) => {
+    // Two processes on one SQLite file: the second claimer cannot take the write lock; the first fires the timers.
+    if (isBusy(error)) return [];
+    throw error;
+  });
+  const instances = new Map<string, string>();
+  for (const r of claimed) instances.set(String(r.instanceId), r.tenantId);
+  let moved = 0;
+  for (const [instanceId, tenantId] of instances) {
+    try {
+      if (await withTenantScope(tenantId, () => fireTimersCommand(handle, tenantId, instanceId))) moved++;
+    } catch (error) {
+      const message = String((error as Error)?.message ?? error).slice(0, 500);
+      await withTenantScope(tenantId, () =>
+        handle.db
+          .updateTable('flowTimer')
+          .set({ lastError: message })
+          .where('tenantId', '=', tenantId)
+          .where('instanceId', '=', instanceId)
+          .where('timerStatus', '=', 'pending')
+          .execute(),
+      );
+    }
+  }
+  return moved;
+}
+
+/** Registers the poller on the shared job runner (started by the process entry, stopped with the app). */
+export function registerTimerJob(app: FastifyInstance, deps: AppDeps): void {
+  if (process.env.CUBE_FLOW_TIMERS === 'off') return;
+  deps.jobs.register({
+    name: 'flow-timers',
+    intervalMs: INTERVAL_MS,
+    firstDelayMs: 5_000,
+    leaseMs: 5 * 60_000,
+    run: async ({ log }) => {
+      const moved = await runDueTimers(deps.db);
+      if (moved > 0) log.info({ event: 'flow_timers_fired', instances: moved }, 'flow timers fired');
+      return moved;
+    },
+  });
+  void app;
+}
