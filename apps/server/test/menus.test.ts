@@ -4,6 +4,7 @@ import { withPlatformScope } from '../src/db/row-scope.js';
 import { newId } from '../src/platform/ids.js';
 import { CONSOLE_ID } from '../src/seed/console-data.js';
 import { ID } from '../src/seed/demo-data.js';
+import { WORK_MENUS } from '../src/seed/flow.js';
 import { MENUS_ID } from '../src/seed/menus.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
@@ -214,9 +215,14 @@ describe.each(dialects)('menus and top menus on %s', (dialect) => {
     expect(own).not.toContain(PARAM_MENU);
     expect((await t.call('GET', `${MENU}/grant-top-tree`, tenantUser)).statusCode).toBe(403);
 
+    // A plain user sees exactly the pages granted to them: 我的事务 (the flow seed), nothing of the console.
     const tree = await t.call('GET', `${MENU}/tree`, tenantUser);
     expect(tree.statusCode).toBe(200);
-    expect(ids(tree.body.data)).toEqual([]);
+    expect(ids(tree.body.data).sort()).toEqual(
+      WORK_MENUS.filter((m) => m.category === 1)
+        .map((m) => m.id)
+        .sort(),
+    );
   });
 
   it('grants menus to top menus, answers them in top-tree-keys, and the sidebar follows at once', async () => {
