@@ -386,7 +386,8 @@ describe.each(dialects)('flow models and deployments on %s', { timeout: 240_000 
       return { built, db };
     };
     const [a, b] = await Promise.all([fresh(), fresh()]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Timer rows keep whole seconds rounded up: PT1S is due within 2 s of the start.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     const moved = await Promise.all([runDueTimers(a.db), runDueTimers(b.db)]);
     expect(moved[0] + moved[1]).toBe(1);
     await a.built.app.close();
