@@ -310,6 +310,55 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     });
   });
 
+  it('starts on an existing case (its agent by default), offers agents to choose, and gives a claimed task back', async () => {
+    const agents = okData(await get('tenantUser', '/work/users?roleAlias=agent')) as unknown as Array<
+      Record<string, string>
+    >;
+    expect(agents.map((u) => u.account)).toEqual(['agent']);
+    const created = await t.call('POST', '/api/cube-patent/application/submit', as('tenantAdmin'), {
+      docketNo: `FL-${dialect}-9`,
+      patentType: 'design',
+      title: '一种灯具的外观',
+      agentUserId: AGENT_ID,
+    });
+    const caseId = String(created.body.data.id);
+    const def = await definitionOf('flow_2');
+    const started = okData(
+      await post('tenantUser', '/process/start-process', {
+        processDefinitionId: def.id,
+        applicationId: caseId,
+      }),
+    );
+    expect(started).toMatchObject({ businessTable: 'pat_application', businessId: caseId });
+    const id = String(started.processInstanceId);
+    const shown = await detail('agent', id);
+    expect(shown.variables).toMatchObject({ agentId: AGENT_ID, applicationId: caseId, patentType: 'design' });
+    expect(shown.myTaskId).not.toBe('');
+    expect(okData(await get('tenantUser', `/work/send-list?businessId=${caseId}`)).records).toHaveLength(1);
+    // Another tenant's case id is not there.
+    const foreign = await post('tenantUser', '/process/start-process', {
+      processDefinitionId: def.id,
+      applicationId: '1',
+    });
+    expect(foreign.body.msg).toBe(FlowMessage.businessMissing);
+    await complete('agent', id, 'draft');
+    const review = await taskOf('manager', id, 'review');
+    okData(await post('manager', '/work/unclaim-task', { taskId: review }));
+    expect(
+      okData(await get('manager', '/work/claim-list?size=200')).records.some((r) => r.taskId === review),
+    ).toBe(true);
+    const done = okData(await get('agent', '/work/done-list?size=200')).records.find(
+      (r) => r.processInstanceId === id,
+    );
+    const finished = okData(await get('agent', `/work/task-detail?taskId=${done?.taskId}`));
+    expect(finished).toMatchObject({
+      status: 'finish',
+      canComplete: false,
+      canClaim: false,
+      outcome: 'approve',
+    });
+  });
+
   it('lets exactly one of two people claim a group task, and one of two completions win', async () => {
     // A second reviewer: a copy of the manager account with its own login.
     await withPlatformScope(async () => {
