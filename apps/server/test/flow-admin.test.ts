@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/connection.js';
 import { withPlatformScope } from '../src/db/row-scope.js';
-import { builtinOf } from '../src/modules/flow/builtin.js';
+import { builtinOf, xmlHash } from '../src/modules/flow/builtin.js';
 import { runDueTimers } from '../src/modules/flow/timers.js';
 import { MemoryStore } from '../src/platform/store.js';
+import { seed } from '../src/seed/index.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 import { runCrudKit } from './kit/crud-kit.js';
 
@@ -346,6 +347,47 @@ describe.each(dialects)('flow models and deployments on %s', { timeout: 240_000 
         )
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('follows a changed shipped file on the next start, unless the model was edited', async () => {
+    const shipped = builtinOf('patent_utility_design');
+    const modelId = '1123598816000001261';
+    const commonVersions = () =>
+      withPlatformScope(() =>
+        t.deps.db.db
+          .selectFrom('flowDefinition')
+          .select('version')
+          .where('tenantId', '=', '')
+          .where('processKey', '=', 'patent_utility_design')
+          .execute(),
+      );
+    const before = (await commonVersions()).length;
+    // An install seeded from an older file: the model holds that file and its hash.
+    const older = String(shipped?.xml).replace('name="内部审核"', 'name="审核"');
+    const setModel = (xml: string, hash: string) =>
+      withPlatformScope(() =>
+        t.deps.db.db
+          .updateTable('flowModel')
+          .set({ modelEditorXml: xml, builtinHash: hash })
+          .where('id', '=', modelId)
+          .execute(),
+      );
+    await setModel(older, xmlHash(older));
+    await seed(t.deps.db.db, t.config);
+    const upgraded = await withPlatformScope(() =>
+      t.deps.db.db.selectFrom('flowModel').selectAll().where('id', '=', modelId).executeTakeFirstOrThrow(),
+    );
+    expect(upgraded.modelEditorXml).toBe(shipped?.xml);
+    expect(upgraded.builtinHash).toBe(shipped?.hash);
+    expect((await commonVersions()).length).toBe(before + 1);
+    // Edited by an administrator (the XML no longer matches the hash it was seeded from): left alone.
+    await setModel(older, xmlHash('something older'));
+    await seed(t.deps.db.db, t.config);
+    const kept = await withPlatformScope(() =>
+      t.deps.db.db.selectFrom('flowModel').selectAll().where('id', '=', modelId).executeTakeFirstOrThrow(),
+    );
+    expect(kept.modelEditorXml).toBe(older);
+    expect((await commonVersions()).length).toBe(before + 1);
   });
 
   it('fires a timer through the poller after a restart, once, even with two instances polling', async () => {
