@@ -68,8 +68,7 @@ export function consoleShell(page: Page) {
      * The newest toast of antd's message with exactly this text (an earlier step's toast with the same text may
      * still be fading out).
      */
-    message: (text: string): Locator =>
-      page.locator('.ant-message').getByText(text, { exact: true }).last(),
+    message: (text: string): Locator => page.locator('.ant-message').getByText(text, { exact: true }).last(),
   };
 }
 
