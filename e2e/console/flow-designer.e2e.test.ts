@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, sharedHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
 import { type Account, collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, signIn } from '../steps.js';
+import { e2eTargets, openTarget } from './targets.js';
 
 /**
  * 流程管理 (issue 11): the platform administrator opens the built-in 专利申请审批流程 in the designer, renames its
@@ -39,7 +40,7 @@ interface Completed {
   currentActivityNames: string;
 }
 
-describe('the workflow designer and administration', () => {
+describe.each(e2eTargets)('the workflow designer and administration (%s)', (target) => {
   let h: Harness;
   let starter: Api;
   let manager: Api;
@@ -95,7 +96,7 @@ describe('the workflow designer and administration', () => {
   };
 
   beforeAll(async () => {
-    h = await sharedHarness();
+    h = await openTarget(target);
     [starter, manager, agent] = await Promise.all([apiAs(DEMO_TENANT_ADMIN), apiAs(MANAGER), apiAs(AGENT)]);
     const definition = await approvalDefinition();
     firstVersion = definition.version;

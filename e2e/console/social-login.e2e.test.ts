@@ -1,15 +1,16 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, sharedHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
 import { consoleShell, DEMO_TENANT_ADMIN, signIn, twoChars } from '../steps.js';
+import { e2eTargets, openTarget } from './targets.js';
 
 /**
  * Third-party sign-in end to end (issue 12): a visitor signs in through a local OpenID provider, registers in the
  * dialog that opens by itself, the demo tenant's administrator approves the registration on the user screen
  * (role and department), and the visitor's next third-party sign-in lands in the console.
  */
-describe('third-party sign-in, registration and approval', () => {
+describe.each(e2eTargets)('third-party sign-in, registration and approval (%s)', (target) => {
   let h: Harness;
   let provider: OAuth2Server;
   const guestSubject = `e2e-${Date.now().toString(36)}`;
@@ -17,7 +18,7 @@ describe('third-party sign-in, registration and approval', () => {
   let subject = guestSubject;
 
   beforeAll(async () => {
-    h = await sharedHarness();
+    h = await openTarget(target);
     provider = new OAuth2Server();
     await provider.issuer.keys.generate('RS256');
     await provider.start(0, '127.0.0.1');
