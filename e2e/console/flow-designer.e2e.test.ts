@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from '../harness.js';
+import { type Harness, sharedHarness } from '../harness.js';
 import { type Account, collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, signIn } from '../steps.js';
-import { e2eTargets, openTarget } from './targets.js';
 
 /**
  * 流程管理 (issue 11): the platform administrator opens the built-in 专利申请审批流程 in the designer, renames its
@@ -40,7 +39,7 @@ interface Completed {
   currentActivityNames: string;
 }
 
-describe.each(e2eTargets)('the workflow designer and administration (%s)', (target) => {
+describe('the workflow designer and administration', () => {
   let h: Harness;
   let starter: Api;
   let manager: Api;
@@ -96,7 +95,7 @@ describe.each(e2eTargets)('the workflow designer and administration (%s)', (targ
   };
 
   beforeAll(async () => {
-    h = await openTarget(target);
+    h = await sharedHarness();
     [starter, manager, agent] = await Promise.all([apiAs(DEMO_TENANT_ADMIN), apiAs(MANAGER), apiAs(AGENT)]);
     const definition = await approvalDefinition();
     firstVersion = definition.version;

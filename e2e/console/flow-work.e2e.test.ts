@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from '../harness.js';
+import { type Harness, sharedHarness } from '../harness.js';
 import {
   type Account,
   collectPageErrors,
@@ -11,7 +11,6 @@ import {
   signIn,
   twoChars,
 } from '../steps.js';
-import { e2eTargets, openTarget } from './targets.js';
 
 /**
  * 我的事务 and a patent case's flow (issue 11), in tenant 100000: the clerk starts an invention case from the top
@@ -31,7 +30,7 @@ const REVIEWER: Account = { tenantId: '100000', username: 'manager', password: '
 const DOCKET = `FW-${Date.now().toString(36).toUpperCase()}`;
 const TITLE = '一种流程联动的专利撰写辅助装置';
 
-describe.each(e2eTargets)('我的事务: an invention case from start to review (%s)', (target) => {
+describe('我的事务: an invention case from start to review', () => {
   let h: Harness;
   const errors: string[] = [];
   /** The case's detail address (`/work/process/invention/detail/<instance>/<case>`), found by the clerk. */
@@ -73,7 +72,7 @@ describe.each(e2eTargets)('我的事务: an invention case from start to review 
   };
 
   beforeAll(async () => {
-    h = await openTarget(target);
+    h = await sharedHarness();
   });
   afterAll(async () => {
     await h?.close();
