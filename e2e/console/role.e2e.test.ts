@@ -59,8 +59,8 @@ describe('the role screen', () => {
     // `admin` is taken by the administrator role of the tenant.
     await page.locator('.ant-message').getByText('角色别名已存在').waitFor();
     // The refused dialog is closed and the role added from a fresh one. In some full runs (never alone) this
-    // dialog's 保存 stayed loading after the refusal, with no request in flight — an open finding (closing note);
-    // the refusal itself is what this step checks.
+    // dialog's 保存 stayed loading after the refusal, with no request in flight; the likely cause (a save paused
+    // by an `offline` event) is fixed in app/queryClient.ts. The refusal itself is what this step checks.
     await add.getByRole('button', { name: twoChars('取消') }).click();
     await add.waitFor({ state: 'hidden' });
     await main

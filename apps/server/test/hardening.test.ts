@@ -79,6 +79,11 @@ describe.each(dialects)('input hardening on %s', (dialect) => {
       ]),
     );
     expectNulRefused(await t.call('GET', '/api/cube-resource/oss/file/a%00b.png'));
+    // The refusal is answered by the request pipeline's one hook, after the security headers are set.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/health?probe=%00' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
     // Nothing reached the tables.
     const notices = await withPlatformScope(() =>
       t.deps.db.db.selectFrom('cubeNotice').select('title').where('title', 'like', 'hello%').execute(),

@@ -131,7 +131,10 @@ describe('request ids', () => {
     await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b\n{"x":1}' } });
     const ids = loggedIds();
     expect(ids).toHaveLength(2);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // A per-process random prefix and a counter: distinct per request, the same prefix within one process.
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
+    expect(new Set(ids).size).toBe(2);
+    expect(new Set(ids.map((id) => id?.split('-')[0])).size).toBe(1);
   });
 });
 

@@ -14,8 +14,9 @@ import { fail } from './envelope.js';
 
 /**
  * What every response pays for, kept to one synchronous `onRequest` hook: the security headers (computed once,
- * set with one call) and the overload guard that replaces `@fastify/under-pressure` (503 while the event loop
- * lags). Request loggers are created on first use (see {@link lazyChildLoggerFactory}).
+ * set with one call), the overload guard that replaces `@fastify/under-pressure` (503 while the event loop
+ * lags) and the request checks every route shares (the URL's NUL guard). Request loggers are created on first use
+ * (see {@link lazyChildLoggerFactory}).
  */
 
 type HelmetMiddleware = (
@@ -61,6 +62,11 @@ export interface PipelineOptions {
   retryAfterSeconds: number;
   /** How often the delay is sampled (ms); default 1000. */
   sampleIntervalMs?: number;
+  /**
+   * Checks every request passes before access control and the routes' own hooks; the first error is answered
+   * through the error handler (with the security headers already set).
+   */
+  requestChecks?: Array<(request: FastifyRequest) => Error | undefined>;
 }
 
 /**
@@ -96,6 +102,7 @@ export function installRequestPipeline(app: FastifyInstance, options: PipelineOp
   const apiHeaders = apiSecurityHeaders(pageHeaders);
   const overload = overloadMonitor(options.maxEventLoopDelayMs, options.sampleIntervalMs ?? 1000);
   const retryAfter = String(options.retryAfterSeconds);
+  const checks = options.requestChecks ?? [];
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     reply.headers(isApi(request.url) ? apiHeaders : pageHeaders);
     if (overload.lagging) {
@@ -104,6 +111,13 @@ export function installRequestPipeline(app: FastifyInstance, options: PipelineOp
         .header('retry-after', retryAfter)
         .send(fail(ResultCode.SERVICE_UNAVAILABLE, ResultMessage.SERVICE_UNAVAILABLE));
       return;
+    }
+    for (const check of checks) {
+      const refusal = check(request);
+      if (refusal) {
+        done(refusal);
+        return;
+      }
     }
     done();
   });

@@ -111,6 +111,8 @@ function pathnameOf(url: string): string | undefined {
 }
 
 export interface InputGuards {
+  /** The URL check every request passes before access control: an error to answer with, or undefined. */
+  refuseUrl(request: FastifyRequest): Error | undefined;
   /** For the not-found handler: answers 405 with `Allow` when the path exists under other methods. */
   answerWrongMethod(request: FastifyRequest, reply: FastifyReply): boolean;
 }
@@ -136,11 +138,10 @@ export function installInputGuards(app: FastifyInstance): InputGuards {
 
   // Query string and path parameters: a NUL can only arrive percent-encoded in the URL (the HTTP parser refuses a
   // raw one in the request line), so one substring test of the URL covers both, before access control or any
-  // hook reads them. Bodies once parsed, before validation, on the routes that take one (every parser: JSON,
-  // form). Callback hooks: an async hook costs a promise per request.
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(request.url.includes('%00') ? badInput(INPUT_MESSAGES.NUL) : undefined);
-  });
+  // hook reads them: run by the request pipeline's one `onRequest` hook (platform/http-pipeline.ts), not a hook of
+  // its own — each hook costs every request, and the cheapest answers feel it. Bodies once parsed, before
+  // validation, on the routes that take one (every parser: JSON, form). Callback hooks: an async hook costs a
+  // promise per request.
   const refuseNulBody = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     done(containsNul(request.body) ? badInput(INPUT_MESSAGES.NUL) : undefined);
   };
@@ -156,6 +157,7 @@ export function installInputGuards(app: FastifyInstance): InputGuards {
   });
 
   return {
+    refuseUrl: (request) => (request.url.includes('%00') ? badInput(INPUT_MESSAGES.NUL) : undefined),
     answerWrongMethod(request, reply) {
       const pathname = pathnameOf(request.url);
       if (!pathname) return false;

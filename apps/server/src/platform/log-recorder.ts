@@ -1,6 +1,12 @@
 import { hostname } from 'node:os';
 import { PLATFORM_TENANT_ID } from '@cube/contract';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  onResponseHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CompiledQuery } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.js';
@@ -657,11 +663,22 @@ export function isApiLogged(request: FastifyRequest, status: number): boolean {
   return !read || status >= 400;
 }
 
-/** The response hook of the API log and the error hook of server errors, both only appending to the buffer. */
+/**
+ * The response hook of the API log and the error hook of server errors, both only appending to the buffer. The
+ * response hook is attached to the routes that authenticate (those that do not declare public access), the only
+ * ones whose requests can carry a context: public routes and unmatched paths, the cheapest and most frequent
+ * answers (liveness, the site, static files), run no hook for it. Call before any route is registered.
+ */
 export function installLogRecording(app: FastifyInstance, recorder: LogRecorder): void {
-  app.addHook('onResponse', (request, reply, done) => {
+  const recordApiCall: onResponseHookHandler = (request, reply, done) => {
     if (isApiLogged(request, reply.statusCode)) recorder.api(request, reply.statusCode, reply.elapsedTime);
     done();
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const declared = route.config?.access;
+    if (!declared || declared.kind === 'public') return;
+    const own = route.onResponse;
+    route.onResponse = own ? [...(Array.isArray(own) ? own : [own]), recordApiCall] : [recordApiCall];
   });
   app.addHook('onError', (request, _reply, error, done) => {
     if (isServerError(error)) recorder.error(request, error);
