@@ -89,3 +89,32 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** Calls to the server as one signed-in account, for the steps of a test that need no browser. */
+export interface AccountApi {
+  get<T>(path: string, params?: Record<string, string>): Promise<T>;
+  post<T>(path: string, body: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * Signs `account` in on `page` (a page of its own) and calls the API with the token the app then sends; an answer
+ * whose `code` is not 200 throws with the server's message.
+ */
+export async function accountApi(page: Page, account: Account): Promise<AccountApi> {
+  const token = page
+    .waitForRequest((request) => request.url().includes('/api/') && !!request.headers()['cube-auth'])
+    .then((request) => request.headers()['cube-auth'] as string);
+  await signIn(page, account);
+  const headers = { 'Cube-Auth': await token };
+  const data = async (response: { json(): Promise<unknown>; url(): string }) => {
+    const body = (await response.json()) as { code: number; msg: string; data: unknown };
+    if (body.code !== 200) throw new Error(`${response.url()}: ${body.msg}`);
+    return body.data;
+  };
+  return {
+    get: async <T>(path: string, params: Record<string, string> = {}) =>
+      (await data(await page.request.get(path, { headers, params }))) as T,
+    post: async <T>(path: string, body: Record<string, unknown>) =>
+      (await data(await page.request.post(path, { headers, data: body }))) as T,
+  };
+}

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
-import { type Account, collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, signIn } from '../steps.js';
+import {
+  type Account,
+  type AccountApi,
+  accountApi,
+  collectPageErrors,
+  consoleShell,
+  DEMO_TENANT_ADMIN,
+  signIn,
+} from '../steps.js';
 
 /**
  * 流程管理 (issue 11): the platform administrator opens the built-in 专利申请审批流程 in the designer, renames its
@@ -19,10 +27,7 @@ const OLD_TITLE = `设计器旧版案件 ${stamp}`;
 const NEW_TITLE = `设计器新版案件 ${stamp}`;
 const FLOW = '/api/cube-flow';
 
-interface Api {
-  get<T>(path: string, params?: Record<string, string>): Promise<T>;
-  post<T>(path: string, body: Record<string, unknown>): Promise<T>;
-}
+type Api = AccountApi;
 
 interface Definition {
   id: string;
@@ -48,26 +53,7 @@ describe('the workflow designer and administration', () => {
   let oldCase = '';
   const errors: string[] = [];
 
-  /** The API as `account` sees it: signed in once in a page of its own, its token taken from the app's calls. */
-  const apiAs = async (account: Account): Promise<Api> => {
-    const page = await h.newPage();
-    const token = page
-      .waitForRequest((request) => request.url().includes('/api/') && !!request.headers()['cube-auth'])
-      .then((request) => request.headers()['cube-auth'] as string);
-    await signIn(page, account);
-    const headers = { 'Cube-Auth': await token };
-    const data = async (response: { json(): Promise<unknown>; url(): string }) => {
-      const body = (await response.json()) as { code: number; msg: string; data: unknown };
-      if (body.code !== 200) throw new Error(`${response.url()}: ${body.msg}`);
-      return body.data;
-    };
-    return {
-      get: async <T>(path: string, params: Record<string, string> = {}) =>
-        (await data(await page.request.get(path, { headers, params }))) as T,
-      post: async <T>(path: string, body: Record<string, unknown>) =>
-        (await data(await page.request.post(path, { headers, data: body }))) as T,
-    };
-  };
+  const apiAs = async (account: Account): Promise<Api> => accountApi(await h.newPage(), account);
 
   const approvalDefinition = async (): Promise<Definition> => {
     const page = await starter.get<{ records: Definition[] }>(`${FLOW}/work/start-list`, { size: '50' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
 import {
   type Account,
+  accountApi,
   collectPageErrors,
   consoleShell,
   DEMO_TENANT_ADMIN,
@@ -211,6 +212,56 @@ describe('我的事务: an invention case from start to review', () => {
     await h.screenshot(page, 'flow-work-detail-1440-zh');
     await viewer.scrollIntoViewIfNeeded();
     await h.screenshot(page, 'flow-work-detail-diagram-1440-zh');
+    await page.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a patent case when the agency accepts an approved disclosure', async () => {
+    const subject = `一种散热鳍片的压铸结构（交底 ${Date.now().toString(36)}）`;
+    const page = await open(CLERK);
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: '专利申请审批流程' }).click();
+    await page.waitForURL('**/work/process/approval/form');
+    const form = page.getByTestId('flow-form');
+    await form.getByLabel('申请事项').fill(subject);
+    await form.getByLabel('拟申请专利类型').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('实用新型', { exact: true }).click();
+    await form.getByLabel('发明人').fill('李晓雯，陈工');
+    await h.screenshot(page, 'flow-approval-form-1440-zh');
+    await form.getByRole('button', { name: /提\s*交/ }).click();
+    await consoleShell(page).message('流程已发起，当前环节：知识产权部审查').waitFor();
+
+    // The review and the agency's acceptance are the steps the invention case showed in pages already.
+    const FLOW = '/api/cube-flow';
+    type Tasks = { records: Array<{ taskId: string; title: string; taskDefinitionKey: string }> };
+    const complete = async (account: Account, step: string) => {
+      const api = await accountApi(await h.newPage(), account);
+      const { records } = await api.get<Tasks>(`${FLOW}/work/claim-list`, { size: '200' });
+      const task = records.find((r) => r.title === subject && r.taskDefinitionKey === step);
+      expect(task, step).toBeTruthy();
+      await api.post(`${FLOW}/work/claim-task`, { taskId: task?.taskId });
+      await api.post(`${FLOW}/work/complete-task`, {
+        taskId: task?.taskId,
+        flag: 'approve',
+        comment: '同意',
+      });
+    };
+    await complete(REVIEWER, 'ip_review');
+    await complete(AGENT, 'agency_accept');
+
+    // The administrator finds the new case: the subject as its title, 实用新型, 撰写中, the inventors.
+    const admin = await open(DEMO_TENANT_ADMIN);
+    await admin.goto('/patent/application/index');
+    const row = consoleShell(admin).main.getByRole('row').filter({ hasText: subject });
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    expect(text).toMatch(new RegExp(`P${new Date().getFullYear()}-\\d{3}`));
+    expect(text).toContain('实用新型');
+    expect(text).toContain('撰写中');
+    await h.screenshot(admin, 'flow-approval-case-1440-zh');
+    await row.getByRole('button', { name: /查看/ }).click();
+    await admin.getByRole('dialog').getByText('李晓雯，陈工').waitFor();
+    await admin.context().close();
     await page.context().close();
     expect(errors).toEqual([]);
   });

@@ -240,6 +240,12 @@ describe.each(dialects)('flow models and deployments on %s', { timeout: 240_000 
     // Restoring the built-in puts the shipped XML back (a new save; deploying it would make version 3).
     const restored = okData(await post('platformAdmin', '/model/restore-builtin', { id: model.id }));
     expect(restored).toMatchObject({ builtinChanged: 0, modelEditorXml: builtinOf('patent_approval')?.xml });
+    // A built-in model cannot be removed (there would be nothing left to restore onto); the row stays.
+    const removal = await post('platformAdmin', `/model/remove?ids=${model.id}`);
+    expect(removal.body).toMatchObject({ code: 400, success: false, msg: FlowMessage.builtinRemove });
+    expect(okData(await get('platformAdmin', `/model/detail?id=${model.id}`))).toMatchObject({
+      builtinKey: 'patent_approval',
+    });
     // The manager list shows both versions; the newest per key with latest=true.
     const latest = okData(await get('platformAdmin', '/manager/list?latest=true&category=flow_3')).records;
     expect(latest.map((d) => d.version)).toEqual([2]);

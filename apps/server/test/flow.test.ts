@@ -292,6 +292,7 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
       await post('tenantUser', '/process/start-process', {
         processDefinitionId: def.id,
         title: '一种新型电池散热结构（交底）',
+        variables: { patentType: 'invention', inventors: '李晓雯、陈工' },
       }),
     );
     const id = String(started.processInstanceId);
@@ -304,9 +305,67 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     await complete('manager', id, 'ip_review', 'approve');
     const end = await complete('agent', id, 'agency_accept', 'approve', '接收');
     expect(end.processIsFinished).toBe(true);
-    expect(await detail('tenantUser', id)).toMatchObject({
+    const finished = await detail('tenantUser', id);
+    expect(finished).toMatchObject({
       endActivityId: 'end_approved',
       title: '一种新型电池散热结构（交底）',
+      businessTable: 'pat_application',
+    });
+    // The accepted proposal opened its case: 撰写中, the accepting agent, a docket number of the tenant's series,
+    // ready for the invention flow to start on it.
+    const opened = await t.call(
+      'GET',
+      `/api/cube-patent/application/detail?id=${finished.businessId}`,
+      as('tenantAdmin'),
+    );
+    const year = new Date().getFullYear();
+    expect(opened.body.data).toMatchObject({
+      title: '一种新型电池散热结构（交底）',
+      patentType: 'invention',
+      inventors: '李晓雯、陈工',
+      agentUserId: AGENT_ID,
+      patentStatus: 'drafting',
+      docketNo: expect.stringMatching(new RegExp(`^P${year}-\\d{3}$`)),
+    });
+    const next = okData(
+      await post('tenantUser', '/process/start-process', {
+        processDefinitionId: def.id,
+        title: '另一项交底',
+        variables: { patentType: 'invention' },
+      }),
+    );
+    await complete('manager', String(next.processInstanceId), 'ip_review', 'approve');
+    await complete('agent', String(next.processInstanceId), 'agency_accept', 'approve');
+    const second = await detail('tenantUser', String(next.processInstanceId));
+    const secondCase = await t.call(
+      'GET',
+      `/api/cube-patent/application/detail?id=${second.businessId}`,
+      as('tenantAdmin'),
+    );
+    const number = (docket: unknown) => Number(String(docket).slice(6));
+    expect(number(secondCase.body.data.docketNo)).toBe(number(opened.body.data.docketNo) + 1);
+
+    // Refused at the IP review, or started without a patent type: no case.
+    const refused = okData(
+      await post('tenantUser', '/process/start-process', {
+        processDefinitionId: def.id,
+        title: '不予申请的交底',
+        variables: { patentType: 'utility' },
+      }),
+    );
+    await complete('manager', String(refused.processInstanceId), 'ip_review', 'reject', '不具备新颖性');
+    expect(await detail('tenantUser', String(refused.processInstanceId))).toMatchObject({
+      endActivityId: 'end_rejected',
+      businessId: '',
+    });
+    const untyped = okData(
+      await post('tenantUser', '/process/start-process', { processDefinitionId: def.id, title: '无类型' }),
+    );
+    await complete('manager', String(untyped.processInstanceId), 'ip_review', 'approve');
+    await complete('agent', String(untyped.processInstanceId), 'agency_accept', 'approve');
+    expect(await detail('tenantUser', String(untyped.processInstanceId))).toMatchObject({
+      endActivityId: 'end_approved',
+      businessId: '',
     });
   });
 

@@ -176,6 +176,7 @@ export const FlowMessage = {
   modelXmlRequired: '请先设计流程图',
   modelMissing: '流程模型不存在',
   notBuiltin: '该模型不是内置模型',
+  builtinRemove: '内置流程模型不能删除，可通过“恢复内置”还原其内容',
   categoryRequired: '请选择流程类型',
   categoryInvalid: '流程类型不存在',
   tenantInvalid: '所选租户不存在',

@@ -161,6 +161,17 @@ export const flowModule = defineModule('flow', (app: FastifyInstance, deps: AppD
         values.version = Number((current as { version?: number } | undefined)?.version ?? 0) + 1;
       } else values.version = 1;
     },
+    // A built-in model is the one `restore-builtin` restores and the seed keeps current: it stays, whatever is
+    // edited in it (removing it would leave nothing to restore the shipped process onto).
+    afterRemove: async ({ trx, ids }) => {
+      const builtin = await trx
+        .selectFrom('flowModel')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('builtinKey', '!=', '')
+        .executeTakeFirst();
+      if (builtin) throw new BizError(FlowMessage.builtinRemove);
+    },
     routes: (inner, kit) => {
       const modelApi = inner.withTypeProvider<ZodTypeProvider>();
       const findModel = async (ctx: RequestContext, id: string, db: Executor = handle.db) => {

@@ -9,6 +9,7 @@ import { TenantData } from '../../platform/tenant-data.js';
 import type { DefinitionMeta, UserTaskMeta } from './bpmn.js';
 import { type EngineRun, resumeDue, signalTask, TaskNotWaitingError } from './engine.js';
 import { resolveTemplate } from './expression.js';
+import { APPROVED_END, openApprovedCase } from './proposal.js';
 
 /**
  * Instance commands (research §4.3): each is one transaction that locks the instance row (FOR UPDATE on
@@ -398,6 +399,16 @@ export async function applyRun(
     await data.updateTable('flowInstance').set(row).where('id', '=', instance.id).execute();
   }
 
+  // An approval the agency accepted opens the case it decided on (proposal.ts).
+  if (run.ended && run.endActivityId === APPROVED_END && !instance.businessId) {
+    await openApprovedCase(trx, {
+      instanceId: instance.id,
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      actorDeptId: actor.deptId,
+      vars,
+    });
+  }
   if (caseStatus && instance.businessTable === FLOW_PATENT_TABLE && instance.businessId) {
     await data
       .updateTable('patApplication')

@@ -127,6 +127,24 @@ describe('CrudPage with the screen’s own toolbar and row actions', { timeout: 
     expect(typeof copy.mock.calls[0]?.[0].reload).toBe('function');
   });
 
+  it('offers 删除 only on the rows `removable` allows', async () => {
+    usePermissionStore.setState({ permission: { user_delete: true }, loaded: true });
+    const { api } = fakePagedResource(USERS);
+    renderWithProviders(
+      <CrudPage
+        resource="user"
+        api={api}
+        fields={fields}
+        permissions={{ delete: 'user_delete' }}
+        removable={(record) => record.id !== '2'}
+      />,
+    );
+    await screen.findByText('张三');
+    expect(buttons('删除', rowOf('张三'))).toHaveLength(1);
+    expect(buttons('删除', rowOf('李四'))).toHaveLength(0);
+    expect(buttons('删除', rowOf('王五'))).toHaveLength(1);
+  });
+
   it('keeps the page without an action column when nothing is allowed', async () => {
     const { api } = fakePagedResource(USERS);
     renderWithProviders(

@@ -40,8 +40,8 @@ const ELLIPSIS_COLUMN_WIDTH = 320;
  *
  * A binding with `tree` makes a tree table instead (no paging; lazy levels load on expand and reload with the
  * rest); `addChild` adds 新增子项 to each row; `treeFilter` puts a tree beside the list that filters it;
- * `toolbarActions` and `rowActions` add the screen's own buttons; `selectable={false}` drops the checkboxes of a
- * list without batch actions.
+ * `toolbarActions` and `rowActions` add the screen's own buttons; `removable` keeps 删除 off the rows the server
+ * would refuse to remove; `selectable={false}` drops the checkboxes of a list without batch actions.
  */
 export function CrudPage<T extends { id: string }>({
   resource,
@@ -52,6 +52,7 @@ export function CrudPage<T extends { id: string }>({
   actionWidth = 180,
   toolbarActions = [],
   rowActions = [],
+  removable,
   addChild,
   treeFilter,
   selectable = true,
@@ -167,7 +168,7 @@ export function CrudPage<T extends { id: string }>({
           {t('crud.edit')}
         </Button>,
       );
-    if (canDelete)
+    if (canDelete && (removable?.(record) ?? true))
       buttons.push(
         <Button
           key="__delete"

@@ -229,6 +229,8 @@ export interface CrudPageProps<T extends { id: string }> {
   toolbarActions?: readonly CrudToolbarAction<T>[];
   /** More actions beside each row's 查看 / 编辑 / 删除. */
   rowActions?: readonly CrudRowAction<T>[];
+  /** Rows that offer no 删除 (e.g. built-in records the server refuses to remove); every row when absent. */
+  removable?: (record: T) => boolean;
   /** A 新增子项 row action (tree tables); `true` for the defaults. */
   addChild?: boolean | CrudAddChild<T>;
   /** A tree beside the list that filters it. */

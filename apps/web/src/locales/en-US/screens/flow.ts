@@ -11,6 +11,8 @@ export const flow: Screens['flow'] = {
   modelXmlRequired: 'Please design the process diagram first',
   modelMissing: 'The process model does not exist',
   notBuiltin: 'This model is not a built-in model',
+  builtinRemove:
+    'A built-in process model cannot be deleted; use "Restore built-in" to bring back its content',
   categoryRequired: 'Please choose the process type',
   categoryInvalid: 'The process type does not exist',
   tenantInvalid: 'A chosen tenant does not exist',

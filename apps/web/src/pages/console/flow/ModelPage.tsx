@@ -212,6 +212,8 @@ export default function ModelPage() {
         permissions={{ delete: FLOW_PERMISSIONS.modelDelete }}
         toolbarActions={toolbarActions}
         rowActions={rowActions}
+        // The server keeps built-in models (恢复内置 restores them); they offer no 删除.
+        removable={(record) => !record.builtinKey}
         actionWidth={330}
       />
       {designing ? (

@@ -2,6 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import {
   FLOW_MENU_PATHS,
   FLOW_SUSPENSION,
+  PATENT_TYPES,
   type PatentApplication,
   type PatentType,
   patentApplicationEntity,
@@ -177,6 +178,7 @@ export default function FormPage() {
           name="flow-start"
           initialValues={{
             caseMode: 'new',
+            ...(kind.kind === 'proposal' ? { patentType: 'invention' } : {}),
             ...toFormValues(undefined, caseFieldsOfKind),
             ...defaults(caseFieldsOfKind),
           }}
@@ -216,15 +218,45 @@ export default function FormPage() {
               )}
             </>
           ) : (
-            <Form.Item
-              name="title"
-              label={t('screens.workProcess.proposalTitle')}
-              rules={[
-                { required: true, whitespace: true, message: t('screens.workProcess.proposalTitleRequired') },
-              ]}
-            >
-              <Input maxLength={200} />
-            </Form.Item>
+            <>
+              <Form.Item
+                name="title"
+                label={t('screens.workProcess.proposalTitle')}
+                rules={[
+                  {
+                    required: true,
+                    whitespace: true,
+                    message: t('screens.workProcess.proposalTitleRequired'),
+                  },
+                ]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+              {kind.kind === 'proposal' ? (
+                // What the case opened on approval will be (server: flow/proposal.ts).
+                <Row gutter={16}>
+                  <Col xs={24} md={12}>
+                    <Form.Item
+                      name="patentType"
+                      label={t('screens.workProcess.proposalType')}
+                      extra={t('screens.workProcess.proposalTypeHelp')}
+                    >
+                      <Select
+                        options={PATENT_TYPES.map((type) => ({
+                          value: type,
+                          label: t(`screens.patentApplication.types.${type}`),
+                        }))}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Form.Item name="inventors" label={t('screens.workProcess.proposalInventors')}>
+                      <Input maxLength={500} />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              ) : null}
+            </>
           )}
           <Form.Item name="comment" label={t('screens.workProcess.startComment')}>
             <Input.TextArea rows={3} maxLength={1000} showCount />
@@ -262,6 +294,14 @@ function startInput(
   const comment =
     typeof values.comment === 'string' && values.comment.trim() ? values.comment.trim() : undefined;
   const input: StartProcessInput = { processDefinitionId, ...(comment ? { comment } : {}) };
+  if (kind.kind === 'proposal') {
+    const inventors = typeof values.inventors === 'string' ? values.inventors.trim() : '';
+    const variables = {
+      ...(typeof values.patentType === 'string' ? { patentType: values.patentType } : {}),
+      ...(inventors ? { inventors } : {}),
+    };
+    return { ...input, title: String(values.title ?? '').trim(), variables };
+  }
   if (kind.kind !== 'patent') return { ...input, title: String(values.title ?? '').trim() };
   if (values.caseMode === 'existing') {
     const agentId = typeof values.agentId === 'string' && values.agentId ? values.agentId : undefined;
