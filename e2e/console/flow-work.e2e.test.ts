@@ -216,6 +216,55 @@ describe('我的事务: an invention case from start to review', () => {
     expect(errors).toEqual([]);
   });
 
+  it('records the application number and filing date at 登记受理', async () => {
+    // 递交申请 is the agent's (through the API: its page is the one the draft step showed).
+    const agentApi = await accountApi(await h.newPage(), AGENT);
+    type Tasks = { records: Array<{ taskId: string; title: string; taskDefinitionKey: string }> };
+    const { records } = await agentApi.get<Tasks>('/api/cube-flow/work/todo-list', { size: '200' });
+    const filing = records.find((r) => r.title.includes(DOCKET) && r.taskDefinitionKey === 'file');
+    expect(filing).toBeTruthy();
+    await agentApi.post('/api/cube-flow/work/complete-task', { taskId: filing?.taskId, comment: '已递交' });
+
+    // 登记受理 is a group task of the clerks: claimed, then handled with the acceptance notice's facts.
+    const page = await open(CLERK);
+    await page.goto('/work/claim/index');
+    const row = rowOf(page);
+    await row.waitFor();
+    await row.getByRole('button', { name: /签收/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: twoChars('确定') })
+      .click();
+    await consoleShell(page).message('签收成功').waitFor();
+    await page.goto('/work/todo/index');
+    await rowOf(page).getByRole('button', { name: /办理/ }).click();
+    await page.waitForURL('**/work/process/invention/handle/**');
+    const task = page.getByTestId('flow-task');
+    await task.getByText('当前环节：登记受理').waitFor();
+    await task.getByLabel('审批意见').fill('已收到受理通知书');
+    await task.getByRole('button', { name: /同\s*意/ }).click();
+    await task.getByText('请输入申请号').waitFor();
+    await task.getByText('请选择申请日').waitFor();
+    const applicationNo = `2026${String(Date.now()).slice(-8, -1)}1.${Date.now() % 10}`;
+    await task.getByLabel('申请号').fill(applicationNo);
+    await task.getByLabel('申请日').click();
+    await task.getByLabel('申请日').fill('2026-03-02');
+    await task.getByLabel('申请日').press('Enter');
+    await h.screenshot(page, 'flow-work-acceptance-1440-zh');
+    await task.getByRole('button', { name: /同\s*意/ }).click();
+    await consoleShell(page).message('办理成功，下一环节：初步审查').waitFor();
+
+    // The case now carries them (the administrator's case list).
+    const admin = await open(DEMO_TENANT_ADMIN);
+    await admin.goto('/patent/application/index');
+    const caseRow = consoleShell(admin).main.getByRole('row').filter({ hasText: DOCKET });
+    await caseRow.waitFor();
+    expect(await caseRow.textContent()).toContain(applicationNo);
+    await admin.context().close();
+    await page.context().close();
+    expect(errors).toEqual([]);
+  });
+
   it('opens a patent case when the agency accepts an approved disclosure', async () => {
     const subject = `一种散热鳍片的压铸结构（交底 ${Date.now().toString(36)}）`;
     const page = await open(CLERK);

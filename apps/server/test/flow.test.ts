@@ -63,11 +63,17 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     activity: string,
     flag = 'approve',
     comment = '同意',
+    variables?: Record<string, string>,
   ) => {
     const taskId = await taskOf(who, instanceId, activity);
-    return okData(await post(who, '/work/complete-task', { taskId, flag, comment }));
+    return okData(await post(who, '/work/complete-task', { taskId, flag, comment, variables }));
   };
 
+  /** 登记受理's step form: an application number of this test run's own and a filing date. */
+  const filing = (n: number) => ({
+    applicationNo: `2026${dialect === 'sqlite' ? 2 : 3}020000${n}.${n}`,
+    filingDate: '2026-03-02',
+  });
   const detail = async (who: keyof typeof WHO, instanceId: string) =>
     okData(await get(who, `/process/detail?processInstanceId=${instanceId}`));
 
@@ -136,7 +142,49 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     await complete('agent', id, 'draft', 'approve', '已修改');
     await complete('manager', id, 'review', 'approve', '同意递交');
     await complete('agent', id, 'file', 'approve', '已递交');
-    await complete('tenantUser', id, 'acceptance', 'approve', '已受理');
+    // 登记受理 asks for the application number and the filing date, and writes them to the case.
+    const acceptance = await taskOf('tenantUser', id, 'acceptance');
+    const accept = (variables?: Record<string, string>) =>
+      post('tenantUser', '/work/complete-task', { taskId: acceptance, comment: '已受理', variables });
+    expect((await accept()).body).toMatchObject({ code: 400, msg: FlowMessage.applicationNoRequired });
+    expect((await accept({ applicationNo: '2026101234', filingDate: '2026-03-02' })).body).toMatchObject({
+      code: 400,
+      msg: FlowMessage.applicationNoInvalid,
+    });
+    expect((await accept({ applicationNo: '202610100001.x', filingDate: '2026-02-30' })).body).toMatchObject({
+      code: 400,
+      msg: FlowMessage.filingDateRequired,
+    });
+    expect((await accept({ applicationNo: '202610100001.x', filingDate: '2999-01-01' })).body).toMatchObject({
+      code: 400,
+      msg: FlowMessage.filingDateFuture,
+    });
+    // Another case's number is refused; the task is still open after every refusal.
+    await t.call('POST', '/api/cube-patent/application/submit', as('tenantAdmin'), {
+      docketNo: `FL-${dialect}-N`,
+      patentType: 'invention',
+      title: '占用申请号的案件',
+      applicationNo: `20261010000${dialect === 'sqlite' ? 7 : 8}.1`,
+    });
+    expect(
+      (
+        await accept({
+          applicationNo: `20261010000${dialect === 'sqlite' ? 7 : 8}.1`,
+          filingDate: '2026-03-02',
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: FlowMessage.applicationNoExists });
+    expect(okData(await accept({ applicationNo: '202610100001.x', filingDate: '2026-03-02' }))).toMatchObject(
+      {
+        currentActivityNames: '初步审查',
+      },
+    );
+    const accepted = await t.call(
+      'GET',
+      `/api/cube-patent/application/detail?id=${caseId}`,
+      as('tenantAdmin'),
+    );
+    expect(accepted.body.data).toMatchObject({ applicationNo: '202610100001.X', filingDate: '2026-03-02' });
     await complete('tenantUser', id, 'prelim', 'return', '收到补正通知书');
     await complete('agent', id, 'respond_prelim', 'approve', '已补正');
     await complete('tenantUser', id, 'prelim', 'approve', '初审合格');
@@ -222,7 +270,10 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
       ['agent', 'draft'],
       ['manager', 'review'],
       ['agent', 'file'],
-      ['tenantUser', 'acceptance'],
+    ] as const)
+      await complete(who, id, step);
+    await complete('tenantUser', id, 'acceptance', 'approve', '已受理', filing(2));
+    for (const [who, step] of [
       ['tenantUser', 'prelim'],
       ['tenantUser', 'publication'],
       ['agent', 'se_request'],
@@ -268,7 +319,7 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     await complete('agent', id, 'draft');
     await complete('manager', id, 'review');
     await complete('agent', id, 'file');
-    await complete('tenantUser', id, 'acceptance');
+    await complete('tenantUser', id, 'acceptance', 'approve', '已受理', filing(3));
     await complete('tenantUser', id, 'prelim');
     const end = await complete('tenantUser', id, 'registration');
     expect(end.processIsFinished).toBe(true);

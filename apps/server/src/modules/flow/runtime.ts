@@ -10,6 +10,7 @@ import type { DefinitionMeta, UserTaskMeta } from './bpmn.js';
 import { type EngineRun, resumeDue, signalTask, TaskNotWaitingError } from './engine.js';
 import { resolveTemplate } from './expression.js';
 import { APPROVED_END, openApprovedCase } from './proposal.js';
+import { applyStepForm } from './step-forms.js';
 
 /**
  * Instance commands (research §4.3): each is one transaction that locks the instance row (FOR UPDATE on
@@ -467,9 +468,21 @@ export async function completeTaskCommand(
     const meta = metaOf(definition);
     const offered = meta.userTasks[task.activityId]?.outcomes ?? ['approve'];
     if (!offered.includes(flag)) throw new BizError(FlowMessage.flagInvalid);
+    const stepValues = await applyStepForm(trx, {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      formKey: meta.userTasks[task.activityId]?.formKey ?? '',
+      flag,
+      sent: extra,
+      instance: {
+        businessTable: instance.businessTable,
+        businessId: instance.businessId ? String(instance.businessId) : null,
+      },
+    });
     const vars: Vars = {
       ...parseVars(instance.variables),
       ...extra,
+      ...stepValues,
       outcome: flag,
       pass: flag === 'approve',
     };

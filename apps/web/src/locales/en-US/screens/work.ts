@@ -72,6 +72,8 @@ export const workProcess: Messages['screens']['workProcess'] = {
   proposalType: 'Intended patent type',
   proposalTypeHelp: 'Once the agency accepts it, a patent case of this type is opened (drafting)',
   proposalInventors: 'Inventors',
+  applicationNo: 'Application number',
+  filingDate: 'Filing date',
   startComment: 'Note',
   submit: 'Submit',
   started: 'Process started; now at: {{names}}',

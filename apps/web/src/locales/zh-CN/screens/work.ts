@@ -69,6 +69,8 @@ export const workProcess = {
   proposalType: '拟申请专利类型',
   proposalTypeHelp: '代理机构接收后，按此类型创建专利案件（撰写中）',
   proposalInventors: '发明人',
+  applicationNo: '申请号',
+  filingDate: '申请日',
   startComment: '发起说明',
   submit: '提交',
   started: '流程已发起，当前环节：{{names}}',

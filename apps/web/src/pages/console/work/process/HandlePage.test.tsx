@@ -151,6 +151,28 @@ describe('the handle page of a flow task', { timeout: 60_000 }, () => {
     expect(useTabsStore.getState().tabs.some((tab) => tab.value === PATH)).toBe(false);
   });
 
+  it('asks 登记受理 for the application number and filing date before 同意 is sent', async () => {
+    // What is sent once they are filled, and what the server then writes, is the flow-work e2e's 登记受理 step.
+    const { posted } = openHandle((config) => {
+      if (config.url?.endsWith('/work/task-detail'))
+        return ok(
+          task({
+            taskName: '登记受理',
+            taskDefinitionKey: 'acceptance',
+            formKey: 'patent.acceptance',
+            outcomes: [{ flag: 'approve', label: '同意' }],
+          }),
+        );
+      return undefined;
+    });
+    const card = await screen.findByTestId('flow-task', {}, SLOW);
+    fireEvent.change(within(card).getByLabelText('审批意见'), { target: { value: '已受理' } });
+    fireEvent.click(within(card).getByRole('button', { name: /同\s*意/ }));
+    expect(await within(card).findByText(FlowMessage.applicationNoRequired)).toBeTruthy();
+    expect(within(card).getByText(FlowMessage.filingDateRequired)).toBeTruthy();
+    expect(posted('/complete-task')).toEqual([]);
+  });
+
   it('says so when someone else completed the task meanwhile', async () => {
     openHandle((config) => {
       if (config.url?.endsWith('/work/task-detail')) return ok(task());

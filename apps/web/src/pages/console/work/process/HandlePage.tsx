@@ -5,9 +5,10 @@ import {
   RollbackOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { FLOW_MENU_PATHS, type FlowOutcome, flowPagePath } from '@cube/contract';
+import { FLOW_MENU_PATHS, FLOW_STEP_FORM_ACCEPTANCE, type FlowOutcome, flowPagePath } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Result, Row, Skeleton, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -26,6 +27,55 @@ const TODO_HREF = menuHref({ path: FLOW_MENU_PATHS.todo, code: '', id: '', name:
 const COMMENT_MAX = 1000;
 const OUTCOME_ICONS = { approve: <CheckOutlined />, return: <RollbackOutlined />, reject: <CloseOutlined /> };
 
+interface HandleValues {
+  comment: string;
+  applicationNo?: string;
+  filingDate?: Dayjs;
+}
+
+/** The fields each step form adds to the comment, by the task's form key (contract `FLOW_STEP_FORM_*`). */
+const STEP_FIELDS: Record<string, Array<keyof HandleValues>> = {
+  [FLOW_STEP_FORM_ACCEPTANCE]: ['applicationNo', 'filingDate'],
+};
+
+function stepVariables(values: HandleValues, fields: Array<keyof HandleValues>) {
+  if (fields.length === 0) return undefined;
+  const variables: Record<string, string> = {};
+  if (values.applicationNo !== undefined) variables.applicationNo = values.applicationNo.trim();
+  if (values.filingDate) variables.filingDate = values.filingDate.format('YYYY-MM-DD');
+  return variables;
+}
+
+/** 登记受理: what the acceptance notice says — the application number and the filing date — for the case. */
+function AcceptanceFields() {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="applicationNo"
+          label={t('screens.workProcess.applicationNo')}
+          rules={[
+            { required: true, whitespace: true, message: t('screens.flow.applicationNoRequired') },
+            { pattern: /^\s*\d{12}\.[\dXx]\s*$/, message: t('screens.flow.applicationNoInvalid') },
+          ]}
+        >
+          <Input maxLength={30} placeholder="202610123456.7" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="filingDate"
+          label={t('screens.workProcess.filingDate')}
+          rules={[{ required: true, message: t('screens.flow.filingDateRequired') }]}
+        >
+          <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(new Date(), 'day')} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
 /**
  * `/work/process/<route>/handle/<taskId>/<processInstanceId>/<businessId>` (research §1.5, §4.5): the case, the
  * task with a required comment and the outcomes its step offers (同意 / 退回修改 / 驳回), and the process
@@ -39,7 +89,7 @@ export default function HandlePage() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const { route = '', taskId = '', processInstanceId = '', businessId = '0' } = useParams();
-  const [form] = Form.useForm<{ comment: string }>();
+  const [form] = Form.useForm<HandleValues>();
   const [busy, setBusy] = useState<FlowOutcome | 'claim' | 'unclaim'>();
   const [gone, setGone] = useState(false);
   const task = useQuery({
@@ -91,15 +141,24 @@ export default function HandlePage() {
   };
 
   const complete = async (flag: FlowOutcome) => {
-    let comment: string;
+    // A step form's fields count on 同意 only: returning or rejecting the step records nothing.
+    const stepFields = flag === 'approve' ? (STEP_FIELDS[task.data?.formKey ?? ''] ?? []) : [];
+    let values: HandleValues;
     try {
-      ({ comment } = await form.validateFields());
+      values = await form.validateFields(['comment', ...stepFields]);
     } catch {
       return; // The form shows what is missing.
     }
     setBusy(flag);
     try {
-      const result = await completeTask({ taskId, processInstanceId, flag, comment: comment.trim() });
+      const variables = stepVariables(values, stepFields);
+      const result = await completeTask({
+        taskId,
+        processInstanceId,
+        flag,
+        comment: values.comment.trim(),
+        ...(variables ? { variables } : {}),
+      });
       void message.success(
         result.processIsFinished
           ? t('screens.workProcess.completedFinished')
@@ -151,6 +210,7 @@ export default function HandlePage() {
     >
       {detail.canComplete ? (
         <Form form={form} layout="vertical" name="flow-complete">
+          {detail.formKey === FLOW_STEP_FORM_ACCEPTANCE ? <AcceptanceFields /> : null}
           <Form.Item
             name="comment"
             label={t('screens.workProcess.commentLabel')}
