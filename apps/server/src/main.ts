@@ -1,3 +1,5 @@
+// First: V8 settings must be in place before any other module runs (platform/runtime-flags.ts).
+import './platform/runtime-flags.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
