@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder, Transaction, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database, TableName } from '../db/types.js';
+import { live, liveIn } from './rows.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -19,7 +20,7 @@ export class GlobalData {
   selectFrom<T extends SoftDeletedTable>(table: T): SelectQueryBuilder<Database, T, object> {
     // biome-ignore lint/suspicious/noExplicitAny: the column exists on every SoftDeletedTable; Kysely cannot prove it generically
     const qb = this.db.selectFrom(table as SoftDeletedTable) as SelectQueryBuilder<any, any, object>;
-    return qb.where(`${table}.isDeleted` as string, '=', 0);
+    return qb.$call(liveIn(table));
   }
 
   insertInto<T extends SoftDeletedTable>(table: T, values: Record<string, unknown>) {
@@ -29,6 +30,6 @@ export class GlobalData {
 
   updateTable<T extends SoftDeletedTable>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
     // biome-ignore lint/suspicious/noExplicitAny: see selectFrom
-    return (this.db.updateTable(table as SoftDeletedTable) as any).where('isDeleted', '=', 0);
+    return live(this.db.updateTable(table as SoftDeletedTable) as any);
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely, SelectQueryBuilder, Transaction, UpdateQueryBuilder, Updat
 import type { Database, NewRow, TenantOwnedTable } from '../db/types.js';
 import { isPlatformAdmin, type RequestContext } from './context.js';
 import { ForbiddenError, TenantContextMissingError } from './errors.js';
+import { live, liveIn } from './rows.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -24,9 +25,7 @@ export class TenantData {
   selectFrom<T extends TenantOwnedTable>(table: T): SelectQueryBuilder<Database, T, object> {
     // biome-ignore lint/suspicious/noExplicitAny: the column exists on every TenantOwnedTable; Kysely cannot prove it generically
     const qb = this.db.selectFrom(table as TenantOwnedTable) as SelectQueryBuilder<any, any, object>;
-    return qb
-      .where(`${table}.tenantId` as string, '=', this.tenantId)
-      .where(`${table}.isDeleted` as string, '=', 0);
+    return qb.where(`${table}.tenantId` as string, '=', this.tenantId).$call(liveIn(table));
   }
 
   insertInto<T extends TenantOwnedTable>(table: T, values: Omit<NewRow<T>, 'tenantId'>) {
@@ -37,7 +36,7 @@ export class TenantData {
   updateTable<T extends TenantOwnedTable>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
     // biome-ignore lint/suspicious/noExplicitAny: see selectFrom
     const qb = this.db.updateTable(table as TenantOwnedTable) as any;
-    return qb.where('tenantId', '=', this.tenantId).where('isDeleted', '=', 0);
+    return live(qb.where('tenantId', '=', this.tenantId));
   }
 }
 

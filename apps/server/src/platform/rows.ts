@@ -1,0 +1,69 @@
+import { now } from './dates.js';
+
+/**
+ * Row conventions every table with audit columns shares, written once: the soft-delete predicate and the audit
+ * stamp. Query files use these instead of spelling `is_deleted = 0` or the five audit columns by hand;
+ * `TenantData`/`GlobalData` apply `live` themselves.
+ */
+
+/** A row that has not been soft-deleted has `is_deleted = 0`; removal sets it to 1 and keeps the row. */
+export const LIVE_ROW = 0;
+export const DELETED_ROW = 1;
+
+// biome-ignore lint/suspicious/noExplicitAny: any Kysely builder with `where`; the column exists on every audited table
+type Filterable = { where: (...args: any[]) => any };
+
+/**
+ * Keeps the live rows only: `qb.$call(live)` or, for a joined table, `qb.$call(liveIn('alias'))`. Typed loosely on
+ * purpose so that one function serves select, update and delete builders of every audited table.
+ */
+export function live<QB extends Filterable>(qb: QB): QB {
+  return qb.where('isDeleted', '=', LIVE_ROW) as QB;
+}
+
+export const liveIn =
+  (table: string) =>
+  <QB extends Filterable>(qb: QB): QB =>
+    qb.where(`${table}.isDeleted`, '=', LIVE_ROW) as QB;
+
+/** Who wrote a row: a signed-in context, or `null` for the system itself (seed, jobs, public forms). */
+export interface Author {
+  userId: string;
+  deptId?: string | null;
+}
+
+export interface CreateStamp {
+  createUser: string | null;
+  createDept: string | null;
+  createTime: string;
+  updateUser: string | null;
+  updateTime: string;
+}
+
+export interface UpdateStamp {
+  updateUser: string | null;
+  updateTime: string;
+}
+
+/** The audit columns of a new row; `deptId` may be given apart from the author (a row filed for a department). */
+export function createStamp(author: Author | null, at: string = now(), deptId?: string | null): CreateStamp {
+  return {
+    createUser: author?.userId || null,
+    createDept: deptId !== undefined ? deptId || null : author?.deptId || null,
+    createTime: at,
+    updateUser: author?.userId || null,
+    updateTime: at,
+  };
+}
+
+export function updateStamp(author: Author | null, at: string = now()): UpdateStamp {
+  return { updateUser: author?.userId || null, updateTime: at };
+}
+
+/** The `set` of a soft delete: the row stays, marked deleted, with who removed it and when. */
+export function softDeleteSet(
+  author: Author | null,
+  at: string = now(),
+): UpdateStamp & { isDeleted: number } {
+  return { isDeleted: DELETED_ROW, ...updateStamp(author, at) };
+}
