@@ -13,7 +13,7 @@ export function RouteErrorPage() {
   useEffect(() => {
     if (isRouteErrorResponse(error)) return;
     console.error(error);
-    // Spec §8: uncaught UI errors go to the local error log.
+    // Uncaught UI errors go to the local error log.
     recordError(error, 'route');
   }, [error]);
 

@@ -10,7 +10,7 @@ import { tabHref, useTabsStore } from '../stores/tabs';
 import { guardRedirect, newWindowTarget } from './guard';
 import { useDeepestHandle, usePageLabel } from './pageMeta';
 
-/** Spec §2: page (tab) title plus product title; the login page shows the login title alone. */
+/** Page (tab) title plus product title; the login page shows the login title alone. */
 function useDocumentTitle(pathname: string): void {
   const { productTitle, loginTitle } = useBranding();
   const label = usePageLabel();

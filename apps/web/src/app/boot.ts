@@ -31,7 +31,7 @@ export function bindRequestClientToApp(): void {
 
 /**
  * Applies the boot answer: storage prefix, configuration, branding (title, favicon), the session login
- * resource and default title (spec §4), the stored language, then the session kept from an earlier visit.
+ * resource and default title (both survive logout), the stored language, then the session kept from an earlier visit.
  */
 export function applySiteInfo(info: SiteInfo): void {
   setSiteKey(info.config.siteKey);

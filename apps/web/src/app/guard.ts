@@ -4,11 +4,11 @@ import type { Messages } from '../locales/zh-CN';
 
 /** Static data attached to each route (`handle` in react-router). */
 export interface RouteHandle {
-  /** The route is open without a stored token (spec §2 "flagged as not needing authentication"). */
+  /** The route is open without a stored token. */
   noAuth?: boolean;
   /** Page title, shown before the product title, and the tab label. */
   titleKey?: `route.${keyof Messages['route']}`;
-  /** `false`: the page never becomes a tab (spec §2 "unless the route opts out of tabs"). */
+  /** `false`: the page never becomes a tab. */
   tab?: boolean;
   /** `false`: the page is not kept alive when its tab is left. Console pages are kept alive by default. */
   keepAlive?: boolean;
@@ -23,20 +23,20 @@ export interface GuardInput {
   hasToken: boolean;
   /** The session ended during this page's life (logout, 401). */
   signedOut: boolean;
-  /** The screen is locked (spec §4). */
+  /** The screen is locked. */
   locked?: boolean;
   /** Where an unlocked lock page resumes: the current tab's address (defaults to the console home). */
   resumePath?: string;
 }
 
 /**
- * Spec §2 routing guards, in order:
+ * The routing guards, in order:
  * - signed in and locked: every route but the lock page leads to the lock page;
- * - signed in: the login page leads to the dashboard home `/wel/index` (the spec says `/`, which here is the
+ * - signed in: the login page leads to the dashboard home `/wel/index` (not `/`, which here is the
  *   public landing page, so the signed-in user goes straight to the console home); an unlocked lock page resumes
  *   the current tab — the guard alone makes that move, so unlocking never races a second navigation;
  * - signed out: only no-auth routes are open and everything else goes to the public home — or to the login page
- *   right after a logout or a 401 answer (spec §2, §4). The lock page without a lock leads there as well.
+ *   right after a logout or a 401 answer. The lock page without a lock leads there as well.
  */
 export function guardRedirect({
   pathname,
@@ -58,7 +58,7 @@ export function guardRedirect({
 }
 
 /**
- * Spec §2 "A route with a target query opens in a new window": the address to open — the `url` query when
+ * A route with a `target` query opens in a new window: the address to open — the `url` query when
  * given, else the same address without `target` — or `undefined` when there is no `target`.
  */
 export function newWindowTarget(pathname: string, search: string): string | undefined {

@@ -24,7 +24,7 @@ export const SELF_CHECK_PATH = '/test/index';
 export const INFO_PATH = '/info/index';
 
 /**
- * The route tree (spec §2). The public site's pages share the public frame; login, lock and error pages stand
+ * The route tree. The public site's pages share the public frame; login, lock and error pages stand
  * alone; the console routes share the console layout, which renders the shell when signed in. Every other
  * address is resolved against the user's menu by the catch-all menu route (a menu leaf's page at
  * `<path>/index`), and goes to /404 when nothing matches.
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      // The public website (spec §2): rendered by the server; see pages/public/ServerPage.
+      // The public website: rendered by the server; see pages/public/ServerPage.
       ...PUBLIC_SITE_PATHS.map(
         (path): RouteObject => ({
           path,
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'route.info' }),
             lazy: lazyPage(() => import('../pages/console/info/InfoPage')),
           },
-          // The business pages of a flow category (`flow` dictionary remark → `:route`; research §1.5–§1.6).
+          // The business pages of a flow category (`flow` dictionary remark → `:route`).
           {
             path: `${FLOW_PROCESS_BASE}/:route/form/:processDefinitionId?`,
             handle: handle({ titleKey: 'route.workForm' }),

@@ -8,7 +8,7 @@ import { bindRequestClientToApp, loadSite } from './boot';
 import { UiProviders } from './UiProviders';
 
 /**
- * Spec §1 start-up: fetch the site information first, then mount. Until it answers the page keeps the
+ * Start-up: fetch the site information first, then mount. Until it answers the page keeps the
  * loading placeholder of index.html; a failure shows a full-page error with a retry button.
  */
 export function startApp(container: HTMLElement): void {

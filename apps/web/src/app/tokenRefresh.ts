@@ -1,7 +1,7 @@
 import { TOKEN_CHECK_INTERVAL_MS, TOKEN_TIME_SECONDS } from '@cube/contract';
 
 /**
- * Automatic token refresh (spec §4): every 10 seconds the stored token's wrapper `datetime` is compared with
+ * Automatic token refresh: every 10 seconds the stored token's wrapper `datetime` is compared with
  * now; once the elapsed seconds reach the configured token time (runtime config `tokenTime`) and no refresh is
  * running, a refresh starts. The guard is released whether it succeeds or fails.
  */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionStore } from '../stores/session';
 
-/** Logout with the spec's confirmation ('退出系统, 是否继续?'), then the login page. */
+/** Logout after the confirmation '退出系统, 是否继续?', then the login page. */
 /** `afterLogout` runs once the session is gone, before the move to the login page. */
 export function useLogout(afterLogout?: () => void): () => void {
   const { modal } = App.useApp();

@@ -48,7 +48,7 @@ export function brandingOf(info: SiteInfo | undefined, fallbackTitle: string): B
   };
 }
 
-/** Spec §2: the page title followed by the product title. */
+/** The page title followed by the product title. */
 export function documentTitle(pageTitle: string | undefined, productTitle: string): string {
   return pageTitle && pageTitle !== productTitle ? `${pageTitle} - ${productTitle}` : productTitle;
 }

@@ -1,6 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@cube/contract';
 
-/** A page chunk that failed or did not arrive in time (spec §8). */
+/** A page chunk that failed or did not arrive in time (named `ChunkLoadError`). */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
 }

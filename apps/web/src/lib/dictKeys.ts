@@ -1,6 +1,6 @@
 /**
  * Dictionary items as `dict/dictionary` and `dict-biz/dictionary` answer them, and the conversion of their keys
- * (spec §5 "A dictionary key converts to an integer when numeric and conversion is requested").
+ * (a key converts to an integer when it is numeric and the conversion is asked for).
  */
 export interface DictItem {
   id: string;

@@ -31,7 +31,7 @@ const LEGACY_OFFICE_TYPES = new Set(['doc', 'xls']);
  */
 export type PreviewKind = 'pdf' | 'docx' | 'xlsx' | 'legacy-office' | 'image' | 'none';
 
-/** How a file can be shown (spec §2 "Previewable file types: doc, docx, xls, xlsx, pdf"; images too). */
+/** How a file can be shown (doc, docx, xls, xlsx and pdf are previewable; images too). */
 export function previewKind(nameOrUrl: string): PreviewKind {
   const ext = fileExtension(nameOrUrl);
   if (ext === 'pdf' || ext === 'docx' || ext === 'xlsx') return ext;

@@ -1,5 +1,5 @@
 /**
- * Exact decimal arithmetic for amounts typed in forms (spec §9 "Number helpers"): `add`, `sub`, `mul`, `div`
+ * Exact decimal arithmetic for amounts typed in forms: `add`, `sub`, `mul`, `div`
  * and `round2`. Operands are read as the decimal they print as (`String(0.1)` is `0.1`), computed on integers
  * (BigInt) and converted back once, so that `add(0.1, 0.2)` is `0.3` and `round2(1.005)` is `1.01`.
  * A non-finite operand gives `NaN`; `div` by zero follows JavaScript (`Infinity`, `-Infinity` or `NaN`).

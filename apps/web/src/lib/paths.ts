@@ -4,7 +4,7 @@ export const NOT_FOUND_PATH = '/404';
 export const FORBIDDEN_PATH = '/403';
 export const SERVER_ERROR_PATH = '/500';
 
-/** The public website's pages (spec §2), rendered by the server (issue 10); `/` is the first. */
+/** The public website's pages, rendered by the server; `/` is the first. */
 export const PUBLIC_SITE_PATHS = [
   PUBLIC_HOME_PATH,
   '/productServices',

@@ -9,7 +9,7 @@ import {
 } from '@cube/contract';
 
 /**
- * Browser storage wrapper (spec §3, §4). Every value is kept as a {@link StoredItem} wrapper
+ * Browser storage wrapper. Every value is kept as a {@link StoredItem} wrapper
  * `{dataType, content, type, datetime}`: a truthy `type` puts it in sessionStorage, otherwise localStorage.
  * Token, refresh token, user info and customer are keyed `<PRODUCT_STORAGE_PREFIX>-<name>`, every other key
  * `<siteKey>-<name>` where the site key comes from the runtime configuration; dictionary caches are keyed
@@ -104,7 +104,7 @@ export function setDictCache<T>(tenantId: string, code: string, content: T): voi
   writeItem(dictCacheKey(tenantId, code), content, undefined);
 }
 
-/** A cached dictionary, or `undefined` when absent or unreadable (spec §4: a read failure counts as empty). */
+/** A cached dictionary, or `undefined` when absent or unreadable (a read failure counts as empty). */
 export function getDictCache<T>(tenantId: string, code: string): T | undefined {
   try {
     return readItem<T>(dictCacheKey(tenantId, code))?.content;
@@ -115,7 +115,7 @@ export function getDictCache<T>(tenantId: string, code: string): T | undefined {
 }
 
 /**
- * The logout clearing rule of spec §4: removes, from both storages, every key with the site prefix or the
+ * The logout clearing rule: removes, from both storages, every key with the site prefix or the
  * dictionary prefix and the product-prefixed token, refresh token, user info and customer — keeping the
  * session login resource and the default title. Keys of other applications on the same origin stay.
  */

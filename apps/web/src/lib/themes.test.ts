@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveTheme, shellThemeConfig, withAlpha } from './themes';
 
 describe('themes', () => {
-  it('has the 11 themes of the spec, each with its own sidebar or header look', () => {
+  it('has the 11 themes, each with its own sidebar or header look', () => {
     expect(THEMES).toHaveLength(11);
     const looks = THEMES.map((name) => {
       const theme = resolveTheme(name, DEFAULT_COLOR);

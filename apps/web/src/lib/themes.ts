@@ -3,7 +3,7 @@ import type { ThemeConfig } from 'antd';
 import type { CSSProperties } from 'react';
 
 /**
- * The 11 console themes of spec §9. Each one sets the colours of the sidebar, logo and header, the page
+ * The 11 console themes. Each one sets the colours of the sidebar, logo and header, the page
  * background and the corner radius; the primary colour comes from the colour picker (default #409EFF).
  * `PRIMARY` in a palette stands for that colour.
  */

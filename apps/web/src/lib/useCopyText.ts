@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Copies text and says how it went with the spec's messages (复制成功 / 复制失败). The library writes through the
+ * Copies text and says how it went (复制成功 / 复制失败). The library writes through the
  * async clipboard where the page is a secure context and falls back to `execCommand('copy')` on plain-http
  * intranet deployments, where `navigator.clipboard` does not exist.
  */

@@ -38,7 +38,7 @@ describe('isUrl', () => {
 });
 
 describe('checkPhone', () => {
-  it('reports the problems in the spec order', () => {
+  it('reports the problems in order', () => {
     expect(checkPhone('')).toBe('required');
     expect(checkPhone(undefined)).toBe('required');
     expect(checkPhone('   ')).toBe('required');

@@ -1,12 +1,12 @@
 import { PHONE_LENGTH } from '@cube/contract';
 
 /**
- * Small checks shared by forms and pages (spec §5). They return facts, never messages: the caller picks the
+ * Small checks shared by forms and pages. They return facts, never messages: the caller picks the
  * translated text.
  */
 
 /**
- * Spec §5 emptiness: `null`, `undefined`, an empty string, an empty array and an object without own keys are
+ * Emptiness: `null`, `undefined`, an empty string, an empty array and an object without own keys are
  * empty; numbers (0 and NaN included), booleans, functions, dates and non-empty values are not.
  */
 export function isEmpty(value: unknown): boolean {
@@ -22,7 +22,7 @@ export function isEmpty(value: unknown): boolean {
 
 const URL_PATTERN = /^https?:\/\/\S+$/i;
 
-/** Spec §5 URL test: text beginning with `http://` or `https://` (case-insensitive, no blanks). */
+/** URL test: text beginning with `http://` or `https://` (case-insensitive, no blanks). */
 export function isUrl(value: unknown): value is string {
   return typeof value === 'string' && URL_PATTERN.test(value.trim());
 }
@@ -33,7 +33,7 @@ const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export type PhoneProblem = 'required' | 'length' | 'format';
 
 /**
- * Spec §5 phone check, in the spec's order: empty → `required`; not {@link PHONE_LENGTH} characters →
+ * Phone check, in this order: empty → `required`; not {@link PHONE_LENGTH} characters →
  * `length`; not a mobile number → `format`; valid → `undefined`. Surrounding blanks are ignored.
  */
 export function checkPhone(value: unknown): PhoneProblem | undefined {

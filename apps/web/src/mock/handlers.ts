@@ -11,7 +11,7 @@ import { HttpResponse, http } from 'msw';
 import { mockEntities, sampleRecord } from './records';
 
 /**
- * The mock layer's answers (spec §1 "a mock-data layer exists but is switched off"): the console's calls answered
+ * The mock layer's answers (built only with VITE_CUBE_MOCK=true): the console's calls answered
  * in the browser, with no server, for demos and UI work. Every entity of the contract gets list / lazy-list / tree /
  * select / detail / submit / remove over an in-memory table of sample rows built from its record schema, and the
  * shell's calls (site info, sign-in, menus, buttons, dictionaries, profile, dashboard) get fixed answers of the

@@ -17,7 +17,7 @@ export const serviceOfProductCategory = (category: number): string =>
 
 const EMPTY: CustomerInquiry = { name: '', phone: '', company: '', service: '', message: '' };
 
-/** The customer-information form (spec §7 `prkhzx/submit`): checked here first, then by the server. */
+/** The customer-information form (`cube-pr/prkhzx/submit`): checked here first, then by the server. */
 export function CustomerForm({ defaultService = '' }: { defaultService?: string }) {
   const [values, setValues] = useState<CustomerInquiry>({ ...EMPTY, service: defaultService });
   const [errors, setErrors] = useState<InquiryErrors>({});

@@ -11,7 +11,7 @@ import { CustomerForm, serviceOfProductCategory } from './CustomerForm';
 import { WechatArticle } from './WechatArticle';
 
 /**
- * The public website (issue 10): one component tree rendered to HTML on the server and hydrated in the browser
+ * The public website: one component tree rendered to HTML on the server and hydrated in the browser
  * from the same data. Pages link with plain addresses (each is server-rendered), so the client needs no router.
  */
 

@@ -2,7 +2,7 @@ import { fetchAuthCompanies } from '../api/patent';
 import { setStore } from '../lib/storage';
 
 /**
- * The `companyList` storage key (spec §3): the companies the signed-in user is authorised for
+ * The `companyList` storage key: the companies the signed-in user is authorised for
  * (`cube-agent/companyDetail/listAuthCompany`), entries `{id, uniName}` plus their details, read after sign-in and
  * after a department/role switch. Logout clears it with the other site-prefixed keys.
  */

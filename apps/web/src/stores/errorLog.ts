@@ -5,7 +5,7 @@ import type { ErrorLogEntry } from '../api/log';
 import { getStore, removeStore, setStore } from '../lib/storage';
 
 /**
- * The local error log (spec §3 "Local error log entry", §4 "Logs"): uncaught errors and unhandled promise
+ * The local error log: uncaught errors and unhandled promise
  * rejections are recorded with type `error` under the `logs` storage key, shown in the header dialog, uploaded
  * or cleared from there.
  */
@@ -13,7 +13,7 @@ import { getStore, removeStore, setStore } from '../lib/storage';
 /** Kept entries; older ones drop off so that a failing loop cannot fill the browser storage. */
 export const ERROR_LOG_LIMIT = 200;
 
-/** The header badge: the number of entries, never more than 99 (spec §9). */
+/** The header badge: the number of entries, never more than 99. */
 export function logBadgeCount(count: number): number {
   return Math.min(Math.max(count, 0), LOG_BADGE_MAX);
 }
@@ -78,8 +78,8 @@ export function recordError(error: unknown, info: string): void {
 let installed = false;
 
 /**
- * Listens for uncaught errors and unhandled rejections (spec §8 "Uncaught UI errors are added to the local log
- * list with type error"). Installed once at start-up.
+ * Listens for uncaught errors and unhandled rejections and adds each to the local log with type `error`.
+ * Installed once at start-up.
  */
 export function installErrorLogListeners(target: Window = window): void {
   if (installed) return;

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * The full-screen loading overlay ('处理中，请稍后...', spec §2). Counted, so that overlapping operations keep it
+ * The full-screen loading overlay (text '处理中，请稍后...'). Counted, so that overlapping operations keep it
  * up until the last one ends.
  */
 interface LoadingState {

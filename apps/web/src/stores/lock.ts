@@ -3,7 +3,7 @@ import { getStore, removeStore, setStore } from '../lib/storage';
 import { onSessionBoundary } from './session';
 
 /**
- * Screen lock (spec §4): the lock flag and the lock password live in session storage; login and logout clear
+ * Screen lock: the lock flag and the lock password live in session storage; login and logout clear
  * them. The password is only a local screen guard for the current browser tab, never sent anywhere.
  */
 

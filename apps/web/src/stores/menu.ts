@@ -9,14 +9,14 @@ import { buildPermissionSet, clearPermission, hydratePermission, setPermission }
 import { onSessionBoundary, useSessionStore } from './session';
 
 /**
- * The signed-in user's menus (spec §2, §4): the sidebar tree of the chosen top menu (`menu`), every menu loaded
+ * The signed-in user's menus: the sidebar tree of the chosen top menu (`menu`), every menu loaded
  * this session (`menuAll`, which the router resolves pages against), the header's top menus, and the patent-flow
  * routes of the `flow` business dictionary. Button permissions are fetched right after the menu.
  */
 
 export type MenuStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** A patent-flow entry of the `flow` dictionary (spec §3): `routeKey` = `code_dictKey`, `routeValue` = remark. */
+/** A patent-flow entry of the `flow` dictionary: `routeKey` = `code_dictKey`, `routeValue` = remark. */
 export interface FlowRoute {
   routeKey: string;
   routeValue: string;
@@ -94,7 +94,7 @@ export const useMenuStore = create<MenuState>()((set, get) => ({
       setStore('menu', routes);
       setStore('menuAll', menuAll);
       set({ menu: routes, menuAll, status: 'ready' });
-      // Spec §4: button permissions are fetched after the menu, and stored.
+      // Button permissions are fetched after the menu, and stored.
       const buttons = await fetchMenuButtons();
       if (mine !== generation) return;
       setPermission(buildPermissionSet(buttons));

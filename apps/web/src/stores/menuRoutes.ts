@@ -2,7 +2,7 @@ import type { MenuNode } from '../api/menu';
 import { MENU_OPEN_NEW_WINDOW } from '../api/menu';
 
 /**
- * Pure helpers turning the server menu tree into console addresses (spec §2 "Authenticated shell routes"): a
+ * Pure helpers turning the server menu tree into console addresses: a
  * leaf opens its page at `path + '/index'`; a path that is an external link or an html file opens in the
  * embedded-page route `/myiframe/:routerPath?src=`; `isOpen` 2 opens a new window instead.
  */
@@ -10,7 +10,7 @@ import { MENU_OPEN_NEW_WINDOW } from '../api/menu';
 export const PAGE_SUFFIX = '/index';
 export const IFRAME_PREFIX = '/myiframe';
 
-/** Spec §5: a URL test accepts text beginning with http or https. */
+/** A URL test accepts text beginning with http or https. */
 export function isExternalUrl(path: string | undefined): boolean {
   return /^https?:\/\//i.test(path?.trim() ?? '');
 }
@@ -122,7 +122,7 @@ function rolesOf(node: MenuNode): string[] {
 }
 
 /**
- * Spec §6: an item carrying `meta.roles` is hidden unless the user holds one of them; a branch whose children
+ * An item carrying `meta.roles` is hidden unless the user holds one of them; a branch whose children
  * are all hidden disappears too.
  */
 export function filterMenuByRoles(nodes: readonly MenuNode[], userRoles: readonly string[]): MenuNode[] {
@@ -142,7 +142,7 @@ export function filterMenuByRoles(nodes: readonly MenuNode[], userRoles: readonl
 }
 
 /**
- * Spec §2 menu search: leaves whose name starts with `query`, ignoring case (the label in the current language
+ * Menu search: leaves whose name starts with `query`, ignoring case (the label in the current language
  * or the server name). An empty query finds nothing.
  */
 export function searchMenuLeaves(

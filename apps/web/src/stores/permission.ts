@@ -4,10 +4,10 @@ import type { PermissionNode } from '../api/menu';
 import { getStore, removeStore, setStore } from '../lib/storage';
 
 /**
- * Button permissions (spec §3 "Permission", §4, §6): `GET /api/cube-system/menu/buttons` answers a tree of the
+ * Button permissions: `GET /api/cube-system/menu/buttons` answers a tree of the
  * menus owning granted buttons; the codes of its leaves form the permission set `{code: true}`, stored under the
  * `permission` key and loaded after the menu. Pages ask {@link useCan} (in components) or {@link can} (elsewhere)
- * whether to show a button. This is display only: the server re-checks every call (design §4).
+ * whether to show a button. This is display only: the server re-checks every call.
  */
 
 export type PermissionSet = Readonly<Record<string, true>>;

@@ -60,7 +60,7 @@ describe('session store', () => {
     expect(useSessionStore.getState()).toMatchObject({ token: 'stored', tenantId: '200000' });
   });
 
-  it('logout calls the server, then clears per spec §4 and remembers the session ended', async () => {
+  it('logout calls the server, then clears the local session and remembers the session ended', async () => {
     vi.spyOn(authApi, 'loginByUsername').mockResolvedValue(loginResultFixture());
     const serverLogout = vi.spyOn(authApi, 'logoutSession').mockResolvedValue();
     await useSessionStore.getState().login({ tenantId: '100000', username: 'admin', password: 'admin' });

@@ -25,7 +25,7 @@ interface SessionState extends SessionSnapshot {
   adopt: (result: LoginResult) => void;
   /** Replaces tokens and user info using the refresh token, under the given (or current) dept and role. */
   refresh: (identity?: { deptId?: string; roleId?: string }) => Promise<LoginResult>;
-  /** Server logout (its failure does not matter), then the local clearing of spec §4. */
+  /** Server logout (its failure does not matter), then the local clearing (tokens, menus, tabs, lock, site keys). */
   logout: () => Promise<void>;
   /** Forced logout without a server call (after a 401 answer). */
   logoutLocally: () => void;
@@ -60,7 +60,7 @@ function storeTokens(result: LoginResult): SessionSnapshot {
   };
 }
 
-/** Spec §4: a fresh login starts unlocked and with the tab list reset to the home tab. */
+/** A fresh login starts unlocked and with the tab list reset to the home tab. */
 function resetLockAndTabs(): void {
   removeStore('isLock');
   removeStore('lockPasswd');

@@ -4,7 +4,7 @@ import { i18n, isLanguage } from '../lib/i18n';
 import { getStore, setStore } from '../lib/storage';
 
 /**
- * Console look and chrome state (design §3 "settings"): theme and colour (persisted under `themeName` and
+ * Console look and chrome state: theme and colour (persisted under `themeName` and
  * `colorName`), sidebar collapse, full screen, the menu search overlay, and the language choice (persisted under
  * `language`).
  */

@@ -4,7 +4,7 @@ import { getStore, setStore } from '../lib/storage';
 import { onSessionBoundary } from './session';
 
 /**
- * The tab strip of the console (spec §2 "Tab strip", §4 "Tabs"). Visited pages become tabs; the list and the
+ * The tab strip of the console. Visited pages become tabs; the list and the
  * current tab persist under the `tagList` / `tag` storage keys. The rules are plain functions so that they can
  * be tested without React; the store only applies them.
  */
@@ -26,7 +26,7 @@ export function isHomeTab(tab: Pick<Tab, 'value'>): boolean {
   return tab.value === HOME_PATH;
 }
 
-/** Spec §2: a page becomes a tab unless its route opts out or its address or name is empty. */
+/** A page becomes a tab unless its route opts out or its address or name is empty. */
 export function shouldOpenTab(tab: Partial<Tab> | undefined, optOut = false): tab is Tab {
   return !optOut && Boolean(tab?.value?.trim()) && Boolean(tab?.label?.trim());
 }
@@ -55,7 +55,7 @@ export function addTab(tabs: readonly Tab[], tab: Tab): Tab[] {
 }
 
 /**
- * Spec §4: with one tab open it cannot be closed; otherwise every tab but the home tab can (first-page mode,
+ * With one tab open it cannot be closed; otherwise every tab but the home tab can (first-page mode,
  * which would make the home tab closable, is off).
  */
 export function isTabClosable(tabs: readonly Tab[], tab: Pick<Tab, 'value'>): boolean {
@@ -70,7 +70,7 @@ export interface CloseResult {
 
 /**
  * Closes one tab. Closing the active tab moves to the previous tab, or to the (new) first one when the first
- * was closed (spec §2). A tab that may not be closed leaves the list as it is.
+ * was closed. A tab that may not be closed leaves the list as it is.
  */
 export function closeTab(tabs: readonly Tab[], value: string, activeValue: string): CloseResult {
   const index = tabs.findIndex((item) => item.value === value);
@@ -85,7 +85,7 @@ export function closeOtherTabs(tabs: readonly Tab[], value: string): Tab[] {
   return normalizeTabs(tabs.filter((item) => item.value === value));
 }
 
-/** Close all: only the home tab remains (spec §2, the way then leads to /wel/index). */
+/** Close all: only the home tab remains (the way then leads to /wel/index). */
 export function closeAllTabs(): Tab[] {
   return [HOME_TAB];
 }

@@ -1,7 +1,7 @@
 import { ANNOTATION_TYPES, isSupported } from './ModelerSupport';
 
 /**
- * The designer's own check of a diagram (research §4.6 "validation on save and deploy"): the mistakes the server
+ * The designer's own check of a diagram, as on save and deploy: the mistakes the server
  * would refuse, found in the browser while drawing and pinned to the element, so that the server's refusal is the
  * exception. It mirrors the server's rules (modules/flow/bpmn.ts) where they can be read off the diagram; the
  * server checks again on save and deploy (it also compiles the expressions) and its answer is what counts.

@@ -1,5 +1,5 @@
 /**
- * What the workflow runtime executes (issue 11, research §4.6 "only the supported element types are used"; the
+ * What the workflow runtime executes (a diagram may use only the supported element types; the
  * server's list is in modules/flow/bpmn.ts), as the designer offers it: the palette and the context pad offer the
  * everyday elements, the "change element" menu the rest of what runs, and the lint refuses anything else an
  * uploaded or older file brings along.

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../lib/chunk';
 import styles from './Viewer.module.css';
 
-/** What an instance has reached (research §4.4 `model-view`): element ids of the diagram. */
+/** What an instance has reached (as `model-view` answers it): element ids of the diagram. */
 export interface BpmnHighlight {
   /** Steps already passed (completed tasks, events reached). */
   done?: readonly string[];

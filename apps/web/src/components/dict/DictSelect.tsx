@@ -13,7 +13,7 @@ export interface DictSelectProps extends Omit<SelectProps<DictKey | DictKey[]>, 
   numeric?: boolean;
 }
 
-/** A select over the items of a dictionary code (spec §4 dictionary cache). */
+/** A select over the items of a dictionary code (read from the browser cache first, else fetched and cached). */
 export function DictSelect({ code, source, numeric, ...props }: DictSelectProps) {
   const { t } = useTranslation();
   const { options, loading, failed } = useDictOptions(code, {

@@ -36,7 +36,7 @@ const FAILED_MESSAGE = {
 } as const;
 
 /**
- * Spec §2 previewable files (doc, docx, xls, xlsx, pdf; images too). The file is downloaded once as a blob: a PDF
+ * Previewable files (doc, docx, xls, xlsx, pdf; images too). The file is downloaded once as a blob: a PDF
  * shows in a frame, a Word document (docx) is laid out as pages, an Excel workbook (xlsx) as one table per sheet;
  * the Word and Excel readers are loaded only when such a file is opened. The old binary formats (doc, xls) have no
  * browser renderer and are offered for download. Whatever fails — the download or reading the file — is logged and

@@ -5,7 +5,7 @@ export type FileBlobState = { status: 'loading' } | { status: 'ready'; blob: Blo
 /**
  * Downloads a file once as a blob for an inline preview (PDF, Word, Excel). Files are served as downloads, so the
  * previews work from the bytes rather than from the address. The request is aborted when the address changes or the
- * preview closes; a failed download is only logged (spec §8) and reported as `failed`, so the page can offer the
+ * preview closes; a failed download is only logged and reported as `failed`, so the page can offer the
  * download link instead.
  */
 export function useFileBlob(url: string, enabled: boolean): FileBlobState {

@@ -8,7 +8,7 @@ import { HeaderAction } from './HeaderAction';
 import styles from './shell.module.css';
 
 /**
- * The assistant (spec §1 "a streamed chat-completion helper"): a drawer that sends the conversation to the chat
+ * The assistant (a streamed chat-completion helper): a drawer that sends the conversation to the chat
  * helper and shows the answer as it streams in. 停止 aborts the stream; the conversation stays in session
  * storage until the tab closes (and is cleared at logout with the other site keys).
  */

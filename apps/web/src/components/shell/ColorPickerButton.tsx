@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../stores/settings';
 import styles from './shell.module.css';
 
-/** Preset colours of the picker; the first is the default (spec §9 #409EFF). */
+/** Preset colours of the picker; the first (#409EFF) is the default. */
 export const PRESET_COLORS = [
   '#409EFF',
   '#1677FF',

@@ -19,7 +19,7 @@ function firstOf(value: string | undefined): string | undefined {
 }
 
 /**
- * Department / role switch (spec §4, §5): the user's departments and roles from `dept/select` and `role/select`;
+ * Department / role switch (both required): the user's departments and roles from `dept/select` and `role/select`;
  * on submit the token is refreshed under the chosen pair (`Dept-Id`/`Role-Id` headers), the dialog closes, the
  * menus reload and the console home opens.
  */

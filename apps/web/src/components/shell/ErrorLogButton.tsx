@@ -17,7 +17,7 @@ export function errorLogEntryText(entry: ErrorLogEntry): string {
 }
 
 /**
- * The local error log (spec §2): a badge with the entry count (at most 99), a dialog listing the entries,
+ * The local error log: a badge with the entry count (at most 99), a dialog listing the entries,
  * upload of all entries (confirm '确定上传本地日志到服务器?', then '发送成功!' and the list is cleared) and clear
  * (confirm '确定清空本地日志记录?', then '清空成功!'). Shown only when there is something to show.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../stores/settings';
 import { HeaderAction } from './HeaderAction';
 
-/** Full-screen toggle (spec §2, §4); follows Esc and F11 exits too. */
+/** Full-screen toggle; follows Esc and F11 exits too. */
 export function FullscreenButton() {
   const { t } = useTranslation();
   const isFullScreen = useSettingsStore((state) => state.isFullScreen);

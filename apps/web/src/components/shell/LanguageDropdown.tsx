@@ -6,7 +6,7 @@ import { useSettingsStore } from '../../stores/settings';
 import { HeaderAction } from './HeaderAction';
 
 /**
- * Language dropdown (spec §2): Chinese and English, the current one disabled; choosing switches the language,
+ * Language dropdown: Chinese and English, the current one disabled; choosing switches the language,
  * which also refreshes the page title. Shown only when the language switch is on (runtime `languageMode`).
  */
 export function LanguageDropdown() {

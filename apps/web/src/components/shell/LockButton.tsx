@@ -8,7 +8,7 @@ import { useLockStore } from '../../stores/lock';
 import { HeaderAction } from './HeaderAction';
 
 /**
- * Screen lock (spec §4): without a lock password a dialog asks for one first (required, '锁屏密码不能为空');
+ * Screen lock: without a lock password a dialog asks for one first (required, '锁屏密码不能为空');
  * then the screen locks and, after 100 ms, the lock page opens.
  */
 export function LockButton() {

@@ -60,8 +60,7 @@ import type { ComponentType } from 'react';
 
 /**
  * Menu `source` names (Ant Design icon names in kebab case, as the server stores them, or Saber-style
- * `iconfont icon-<name>`) mapped to @ant-design/icons. Unknown or empty names get the default menu icon
- * (spec §3 "default menu icon if none").
+ * `iconfont icon-<name>`) mapped to @ant-design/icons. Unknown or empty names get the default menu icon.
  */
 const ICONS: Record<string, ComponentType> = {
   apartment: ApartmentOutlined,

@@ -8,13 +8,13 @@ import { setStore } from '../../lib/storage';
 import { HeaderAction } from './HeaderAction';
 import styles from './shell.module.css';
 
-/** Popover width and list height of spec §9. */
+/** Popover width and list height (px). */
 export const NOTICE_POPOVER_WIDTH = 350;
 export const NOTICE_SCROLL_HEIGHT = 300;
 const PAGE_SIZE = 10;
 
 /**
- * The bell's tabs and the `notice` dictionary category each one lists (spec §2: mail, messages, notices). Mail
+ * The bell's tabs and the `notice` dictionary category each one lists (mail, messages, notices). Mail
  * shows forwarded notices (转发通知, 3), messages the routine ones (事务通知, 6), notices every published notice.
  */
 export const NOTICE_TABS = [
@@ -93,7 +93,7 @@ function NoticeList({
   );
 }
 
-/** The notice bell (spec §2): a popover with the mail, message and notice tabs, paged by scrolling. */
+/** The notice bell: a popover with the mail, message and notice tabs, paged by scrolling. */
 export function NoticeBell() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -106,7 +106,7 @@ export function NoticeBell() {
   const total = (key: NoticeTabKey) => queries[key].data?.pages[0]?.total ?? 0;
 
   const openNotice = (item: MyNotice) => {
-    // Spec §3: the notice being read is kept in session storage.
+    // The notice being read is kept in session storage.
     setStore('notice', item, 'session');
     setOpen(false);
     setDetail(item);
@@ -137,7 +137,7 @@ export function NoticeBell() {
           if (next) for (const query of Object.values(queries)) void query.refetch();
         }}
         content={content}
-        // 350 px wide (spec §9), but never wider than a phone's screen. Centred under the bell because that
+        // 350 px wide, but never wider than a phone's screen. Centred under the bell because that
         // placement shifts sideways to stay on screen; a corner placement only flips, and on a phone neither
         // side fits.
         styles={{

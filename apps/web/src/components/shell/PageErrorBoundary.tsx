@@ -8,7 +8,7 @@ interface State {
 }
 
 /**
- * Catches a page's render error inside the console, records it in the local error log (spec §8) and shows a
+ * Catches a page's render error inside the console, records it in the local error log and shows a
  * result with a retry, so that the shell stays usable.
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, State> {

@@ -35,7 +35,7 @@ interface SearchOverlayProps {
 }
 
 /**
- * The menu search overlay (spec §2): leaf menu names by case-insensitive prefix; Esc closes, Enter or a click
+ * The menu search overlay: leaf menu names by case-insensitive prefix; Esc closes, Enter or a click
  * opens the chosen menu, arrow keys move through the results.
  */
 export function SearchOverlay({ menu, onOpen }: SearchOverlayProps) {

@@ -27,7 +27,7 @@ function ThemePreview({ name, color }: { name: ThemeName; color: string }) {
   );
 }
 
-/** The theme chooser (spec §2, §9): the 11 themes, persisted. */
+/** The theme chooser: the 11 themes, persisted. */
 export function ThemeDialog() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

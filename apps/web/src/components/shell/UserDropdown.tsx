@@ -31,7 +31,7 @@ function flowLabel(route: FlowRoute): string {
 }
 
 /**
- * The address a flow route leads to. A remark that is a route segment (`invention`, research §1.6) opens the start
+ * The address a flow route leads to. A remark that is a route segment (`invention`) opens the start
  * form of its category, `/work/process/<remark>/form` (the newest definition the user may start); a remark that is
  * a console path is opened as such (a bare menu path is sent on to its `/index` page).
  */
@@ -41,7 +41,7 @@ export function flowHref(route: FlowRoute): string {
 }
 
 /**
- * Avatar and name with the account menu (spec §2 "Top-bar dropdown"): dashboard, personal info, the patent-flow
+ * Avatar and name with the account menu: dashboard, personal info, the patent-flow
  * entries (only when the `flow` dictionary has routes), department switch (switch mode only), logout.
  */
 export function UserDropdown({ compact }: { compact: boolean }) {

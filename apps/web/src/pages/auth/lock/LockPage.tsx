@@ -21,7 +21,7 @@ function useClock(): Date {
 }
 
 /**
- * The lock screen (spec §2, §4): who is signed in and a password field; the lock password unlocks and returns
+ * The lock screen: who is signed in and a password field; the lock password unlocks and returns
  * to the current tab (the routing guard makes that move once the lock is gone). Signing out from here is also possible.
  */
 export default function LockPage() {

@@ -77,7 +77,7 @@ export default function LoginPage() {
           </div>
           <h2 className={styles.cardTitle}>{t('login.heading')}</h2>
           <p className={styles.cardSubtitle}>{t('login.subheading')}</p>
-          {/* Password or phone (issue 12): a plain switch, the password form stays the default. */}
+          {/* Password or phone: a plain switch, the password form stays the default. */}
           <Radio.Group
             value={mode}
             onChange={(event) => setMode(event.target.value as 'account' | 'phone')}

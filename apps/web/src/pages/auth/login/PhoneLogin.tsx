@@ -19,7 +19,7 @@ interface PhoneValues {
 
 const RESEND_SECONDS = 60;
 
-/** 手机号登录 (issue 12): a six-digit code by SMS, then `grant_type=sms_code`. */
+/** 手机号登录: a six-digit code by SMS, then `grant_type=sms_code`. */
 export function PhoneLogin() {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -2,7 +2,7 @@ import { SocialMessage } from '@cube/contract';
 import { describe, expect, it } from 'vitest';
 import { registrationProblem } from './SocialLogin';
 
-describe('the registration dialog checks (spec §5, in order)', () => {
+describe('the registration dialog checks, in order', () => {
   const full = { tenantId: '100000', name: '访客', account: 'guest', password: 'a1', password2: 'a1' };
 
   it('asks for the tenant first, only when the site gives none', () => {

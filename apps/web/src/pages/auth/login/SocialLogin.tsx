@@ -25,7 +25,7 @@ interface RegisterValues {
   password2?: string;
 }
 
-/** The spec's checks, in the spec's order (§5): the first that fails is the message shown. */
+/** The registration checks, in order (tenant, account, password, match): the first that fails is the message shown. */
 export function registrationProblem(values: RegisterValues, asksTenant: boolean): string | undefined {
   if (asksTenant && !values.tenantId?.trim()) return SocialMessage.TENANT_REQUIRED;
   if (!values.account?.trim()) return SocialMessage.ACCOUNT_REQUIRED;
@@ -35,7 +35,7 @@ export function registrationProblem(values: RegisterValues, asksTenant: boolean)
 }
 
 /**
- * Third-party login on the login page (spec §5, §7): one button per enabled provider of the tenant, the return
+ * Third-party login on the login page: one button per enabled provider of the tenant, the return
  * from the provider (`/login?tenantId&source&code&state`, which is traded for a token with `grant_type=social`),
  * and the registration dialog that opens by itself for an identity without a user (user_id empty or negative).
  */

@@ -2,12 +2,12 @@ import { DEFAULT_TENANT_ID, type RuntimeConfig } from '@cube/contract';
 
 type TenantConfig = Pick<RuntimeConfig, 'tenantMode' | 'defaultTenantId'>;
 
-/** Spec §5: the tenant field shows only in tenant mode and when the site address names no tenant. */
+/** The tenant field shows only in tenant mode and when the site address names no tenant. */
 export function asksForTenant(config: TenantConfig, siteTenantId: string): boolean {
   return config.tenantMode && !siteTenantId;
 }
 
-/** The value the tenant field starts with (spec §9: default tenant 100000). */
+/** The value the tenant field starts with (default tenant 100000). */
 export function initialTenantId(config: TenantConfig): string {
   return config.defaultTenantId || DEFAULT_TENANT_ID;
 }

@@ -5,7 +5,7 @@ import { CrudPage, entityFields, entityPermissions } from '../../../components/c
 import { i18n } from '../../../lib/i18n';
 
 /**
- * 接口权限 (contract §1.12, §12): the pages on the left, the API-scope rules of the chosen page on the right. A
+ * 接口权限: the pages on the left, the API-scope rules of the chosen page on the right. A
  * role holding rules of a page may call only the routes of that page the rules match.
  */
 const fields = entityFields(apiScopeEntity, [

@@ -6,7 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import { CustomRuleEditor } from './CustomRuleEditor';
 
 /**
- * 数据权限 (contract §1.11, §12): the pages on the left, the data-scope rules of the chosen page on the right.
+ * 数据权限: the pages on the left, the data-scope rules of the chosen page on the right.
  * A custom rule (type 5) is a JSON list of structured conditions, never SQL; the server checks it on save.
  */
 const fields = entityFields(dataScopeEntity, [

@@ -13,7 +13,7 @@ import {
 } from './DeployTarget';
 
 /**
- * 部署 of a model (research §1.5): the model's saved XML becomes a new version of its process, common or one per
+ * 部署 of a model: the model's saved XML becomes a new version of its process, common or one per
  * chosen tenant. Running instances keep the version they started on. A refusal (the XML does not validate, a
  * tenant is not allowed…) stays in the dialog with the server's messages.
  */

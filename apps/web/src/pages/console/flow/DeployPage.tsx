@@ -16,7 +16,7 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const BPMN_FILE = /\.(bpmn|bpmn20\.xml)$/i;
 
 /**
- * 流程部署 (research §1.5 `/flow/deploy`): `.bpmn` files deployed straight away, each its own process (the process
+ * 流程部署 (`/flow/deploy`): `.bpmn` files deployed straight away, each its own process (the process
  * id is the key), under the chosen type, common or for chosen tenants. The server checks every file; a refusal
  * lists its problems and deploys nothing.
  */

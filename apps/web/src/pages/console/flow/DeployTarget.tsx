@@ -20,7 +20,7 @@ export function toDeployTarget(values: DeployTargetValues): FlowDeployTarget {
 }
 
 /**
- * 流程类型 / 流程模式 / 所属租户 (research §1.5, the deploy dialog's three fields). The platform administrator
+ * 流程类型 / 流程模式 / 所属租户, the deploy dialog's three fields. The platform administrator
  * chooses common or custom and any tenants; a tenant's administrator deploys for their own tenant only, so the
  * mode is custom and the tenant is theirs (the server refuses anything else with its own message).
  */

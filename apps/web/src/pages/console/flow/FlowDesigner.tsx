@@ -64,7 +64,7 @@ function refusalIssues(error: FlowRefusal): FlowValidationIssue[] {
 }
 
 /**
- * The workflow designer (模型管理 → 设计, research §4.5): full screen, the model's key, name, type and description
+ * The workflow designer (模型管理 → 设计): full screen, the model's key, name, type and description
  * above the bpmn-js designer. 保存 checks the diagram in the browser first (the lint's errors stop it), then the
  * server checks again and its problems are listed and marked on the diagram; a saved model can be deployed from
  * here. Closing with unsaved changes asks first.

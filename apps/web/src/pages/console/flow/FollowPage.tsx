@@ -164,7 +164,7 @@ function TerminateDialog({
 }
 
 /**
- * 流程跟踪 (research §1.5 `/flow/follow`): the tenant's instances, running ones by default. 流程图 shows where an
+ * 流程跟踪 (`/flow/follow`): the tenant's instances, running ones by default. 流程图 shows where an
  * instance stands (passed steps green, current ones blue); 终止 ends a running one with a reason.
  */
 export default function FollowPage() {

@@ -106,7 +106,7 @@ const listApi = {
 };
 
 /**
- * 流程管理 (research §1.5 `/flow/manager`): every deployed version, common and the tenant's own, newest first.
+ * 流程管理 (`/flow/manager`): every deployed version, common and the tenant's own, newest first.
  * 挂起 stops new starts (and pauses running instances), 激活 undoes it; 删除 is refused while instances run, 强制删除
  * terminates them first; 流程图 shows the deployed diagram.
  */

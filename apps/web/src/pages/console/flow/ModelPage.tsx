@@ -106,7 +106,7 @@ function identityOf(xml: string): { modelKey?: string; name?: string } | undefin
 }
 
 /**
- * 模型管理 (research §1.5, §4.5): the tenant's process models. 新建 and 设计 open the designer full screen; 上传
+ * 模型管理: the tenant's process models. 新建 and 设计 open the designer full screen; 上传
  * opens a `.bpmn` file in it (nothing is saved until 保存); 部署 makes a new version of the process, common or for
  * chosen tenants; 还原内置 copies a shipped process back over its model.
  */

@@ -17,8 +17,8 @@ export function codeOptions(codes: readonly (string | number)[], prefix: string)
 }
 
 /**
- * The process types a definition can be filed under: the `flow` business dictionary as `flow_<dictKey>` (research
- * §1.6), or the three built-in categories while the dictionary is empty or loading.
+ * The process types a definition can be filed under: the `flow` business dictionary as `flow_<dictKey>`,
+ * or the three built-in categories while the dictionary is empty or loading.
  */
 export function useFlowCategories(): { value: string; label: string }[] {
   const { data } = useDictionary(FLOW_DICT_CODE, 'biz');

@@ -30,7 +30,7 @@ describe('embedded page', () => {
     expect(screen.getByTitle('docs').getAttribute('src')).toBe('https://docs.example.com/');
   });
 
-  it('refuses an invalid address with the spec message', () => {
+  it('refuses an invalid address with its message', () => {
     renderAt('/myiframe/bad?src=ftp%3A%2F%2Fx');
     expect(screen.getByText('请检查url是否正确！')).toBeTruthy();
   });

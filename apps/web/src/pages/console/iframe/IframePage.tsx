@@ -18,7 +18,7 @@ export function embeddableSrc(src: string | null | undefined): string | undefine
 }
 
 /**
- * `/myiframe/:routerPath` (spec §2): embeds an external page or an html file, from the `src` query or, failing
+ * `/myiframe/:routerPath`: embeds an external page or an html file, from the `src` query or, failing
  * that, from the menu whose code is `routerPath`. An invalid address shows '请检查url是否正确！'.
  */
 export default function IframePage() {

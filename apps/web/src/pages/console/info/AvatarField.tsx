@@ -10,7 +10,7 @@ import styles from './InfoPage.module.css';
 
 const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png'];
 
-/** Spec §5 avatar rule: JPG or PNG (by type, or by name when the browser gives no type), at most 500 KB. */
+/** Avatar rule: JPG or PNG (by type, or by name when the browser gives no type), at most 500 KB. */
 export function avatarProblem(file: {
   type: string;
   name: string;

@@ -21,7 +21,7 @@ interface Row {
 const failure = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 
 /**
- * 第三方账号 (issue 12): one row per provider of the tenant (and per linked identity whose provider is gone):
+ * 第三方账号: one row per provider of the tenant (and per linked identity whose provider is gone):
  * the linked account and when it was linked, 绑定 (the provider's flow in link mode; it comes back here with
  * `?tab=identity&source&code&state`, which this finishes once) and 解绑 after a confirmation. The server refuses
  * to unlink an account's last way to sign in (no password, no other link).

@@ -91,7 +91,7 @@ describe('profile page', { timeout: 30_000 }, () => {
     ['', '手机号码不能为空'],
     ['1380000000', '手机号码长度不为11位'],
     ['12800000000', '手机号码格式不正确'],
-  ])('checks the phone number %j with the spec message %s', async (phone, text) => {
+  ])('checks the phone number %j with the message %s', async (phone, text) => {
     const update = vi.spyOn(profileApi, 'updateProfile').mockResolvedValue();
     const user = setup();
     renderPage();

@@ -11,7 +11,7 @@ type InfoTab = 'info' | 'password' | 'identity';
 const TABS: readonly InfoTab[] = ['info', 'password', 'identity'];
 
 /**
- * `/info/index`: personal information and password change (spec §2 "Profile form"), and the linked third-party
+ * `/info/index`: personal information and password change (the profile form), and the linked third-party
  * accounts; `?tab=password` or `?tab=identity` opens that tab (a link comes back to the latter).
  */
 export default function InfoPage() {

@@ -25,7 +25,7 @@ function clearPasswordReminder(): void {
   useSessionStore.setState({ userInfo: next });
 }
 
-/** Spec §2 profile form, second tab: old password, new password, confirmation (md5 hex on the wire). */
+/** The profile form, second tab: old password, new password, confirmation (md5 hex on the wire). */
 export function PasswordForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -14,7 +14,7 @@ import styles from './InfoPage.module.css';
 
 export const PROFILE_QUERY_KEY = ['user', 'profile'] as const;
 
-/** Spec §5: "phone number cannot be empty; length is not 11; format is not correct". */
+/** The phone messages, in order: cannot be empty; length is not 11; format is not correct. */
 const PHONE_MESSAGES = {
   required: 'screens.profile.phoneRequired',
   length: 'screens.profile.phoneLength',
@@ -46,7 +46,7 @@ function initialValues(profile: Profile): ProfileChanges & { account: string } {
   };
 }
 
-/** Spec §2 profile form, first tab: avatar, real name, user name, phone, email. */
+/** The profile form, first tab: avatar, real name, user name, phone, email. */
 export function ProfileForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -7,7 +7,7 @@ import { patentApplicationApi } from '../../../api/patent';
 import { CrudPage, entityPermissions } from '../../../components/crud';
 import { CaseDetail, caseFields } from './CaseDetail';
 
-/** 专利案件 (issue 11 §5): the cases, and per case its notices, deadlines and fees in a side panel. */
+/** 专利案件: the cases, and per case its notices, deadlines and fees in a side panel. */
 export default function ApplicationPage() {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<PatentApplication>();

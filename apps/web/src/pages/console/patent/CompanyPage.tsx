@@ -139,7 +139,7 @@ function CasesDialog({ company, onClose }: { company: AgentCompany; onClose: () 
   );
 }
 
-/** 代理公司 (issue 11 §6): the company directory the lookups read, its authorised users and its cases. */
+/** 代理公司: the company directory the lookups read, its authorised users and its cases. */
 export default function CompanyPage() {
   const [auth, setAuth] = useState<AgentCompany>();
   const [cases, setCases] = useState<AgentCompany>();

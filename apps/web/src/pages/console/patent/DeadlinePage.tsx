@@ -5,7 +5,7 @@ import { Button, Card, Col, Empty, Row, Space, Table, Tag, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import { fetchDeadlineDashboard } from '../../../api/patent';
 
-/** 期限看板 (issue 11 §5): open deadlines due this week, those overdue, and the open load of each agent. */
+/** 期限看板: open deadlines due this week, those overdue, and the open load of each agent. */
 export default function DeadlinePage() {
   const { t } = useTranslation();
   const board = useQuery({ queryKey: ['patentDeadline', 'dashboard'], queryFn: fetchDeadlineDashboard });

@@ -20,7 +20,7 @@ const fields = entityFields(patentHolidayEntity, [
   { name: 'note', search: true },
 ]);
 
-/** 节假日 (issue 11 §5): the holiday and make-up-workday calendar that moves and counts patent deadlines. */
+/** 节假日: the holiday and make-up-workday calendar that moves and counts patent deadlines. */
 export default function HolidayPage() {
   const { t } = useTranslation();
   return (

@@ -67,7 +67,7 @@ const fields = entityFields(patentDeadlineRuleEntity, [
   { name: 'note', type: 'textarea', table: false },
 ]);
 
-/** 期限规则 (issue 11 §5): which notice starts which period; every seeded rule awaits an attorney's sign-off. */
+/** 期限规则: which notice starts which period; every seeded rule awaits an attorney's sign-off. */
 export default function RulePage() {
   const { t } = useTranslation();
   return (

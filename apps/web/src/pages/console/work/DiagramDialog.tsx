@@ -7,7 +7,7 @@ export interface DiagramRequest {
   target: DiagramTarget;
 }
 
-/** 流程图 of a list row (research §1.5 "Follow"): the instance's diagram with its marks, or a definition's. */
+/** 流程图 of a list row: the instance's diagram with its marks, or a definition's. */
 export function DiagramDialog({ request, onClose }: { request?: DiagramRequest; onClose: () => void }) {
   const { t } = useTranslation();
   return (

@@ -35,7 +35,7 @@ export interface WorkOpeners {
 }
 
 /**
- * One of the 我的事务 lists (claim, todo, send, done; research §1.5): a read-only CrudPage with the list's own
+ * One of the 我的事务 lists (claim, todo, send, done): a read-only CrudPage with the list's own
  * actions, 详情 (the category's detail page) and 流程图 (the instance's diagram with its marks in a dialog).
  */
 export function WorkList<T extends WorkRow>({

@@ -5,8 +5,8 @@ import type { CrudField, MessageKey } from '../../../components/crud';
 import { i18n } from '../../../lib/i18n';
 
 /**
- * The columns and filters the 我的事务 lists share (research §1.5, §4.5: BladeX's columns plus the business title
- * and the deadline). Filters: the category from the `flow` dictionary, the process name (or business title) and a
+ * The columns and filters the 我的事务 lists share (the workflow columns plus the business title and the
+ * deadline). Filters: the category from the `flow` dictionary, the process name (or business title) and a
  * create-time range, which api/flow-work.ts puts in the endpoints' words.
  */
 const label = (key: string) => `screens.work.${key}` as MessageKey;

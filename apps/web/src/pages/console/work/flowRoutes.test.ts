@@ -10,7 +10,7 @@ const ROUTES: FlowRoute[] = [
   { routeKey: 'flow_7', routeValue: '/monitor/job', name: '别的页面' },
 ];
 
-describe('the flow dictionary routes (research §1.6)', () => {
+describe('the flow dictionary routes', () => {
   it('maps a category to its remark, falls back to the shipped routes, and never to a console path', () => {
     expect(routeOfCategory(ROUTES, 'flow_1')).toBe('invention');
     expect(routeOfCategory(ROUTES, 'flow_2')).toBe('utility-design');

@@ -24,7 +24,7 @@ export function categoryOfRoute(routes: readonly FlowRoute[], route: string): st
 
 /**
  * Category → route segment with the signed-in user's flow dictionary. A category without a route (no dictionary
- * row, research §1.6's broken URL) is sent to the generic pages, segment `generic`.
+ * row, which would otherwise give a broken address) is sent to the generic pages, segment `generic`.
  */
 export function useRouteOfCategory(): (category: string) => string {
   const routes = useMenuStore((state) => state.flowRoutes);

@@ -141,7 +141,7 @@ function ImportDialog({
 }
 
 /**
- * 行政区划 (contract §16): China's divisions as a lazy tree table (province → city → county → town → village),
+ * 行政区划: China's divisions as a lazy tree table (province → city → county → town → village),
  * keyed by division code. A child is added under its row with the code, parent and level preset; the place in
  * the tree is fixed once saved. Import and export use xlsx.
  */

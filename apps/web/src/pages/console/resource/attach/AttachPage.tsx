@@ -62,7 +62,7 @@ function UploadButton({ reload }: { reload: () => Promise<void> }) {
 }
 
 /**
- * 附件管理 (contract §15): the tenant's attachments with who uploaded them; preview through the shared previewer
+ * 附件管理: the tenant's attachments with who uploaded them; preview through the shared previewer
  * (which reads the file with the session's token), download, rename, delete.
  */
 export default function AttachPage() {

@@ -69,7 +69,7 @@ const fields = entityFields(ossEntity, [
 ]);
 
 /**
- * 对象存储 (contract §15): where this tenant's uploads go — the server's disk, or an S3-compatible store (MinIO,
+ * 对象存储: where this tenant's uploads go — the server's disk, or an S3-compatible store (MinIO,
  * Alibaba Cloud, Tencent Cloud, Qiniu). One configuration is enabled at a time; 测试连接 asks the store for the
  * bucket with the saved credentials.
  */

@@ -14,7 +14,7 @@ import {
 import { reportFailure } from '../../../../components/crud/failures';
 import { useRuntimeConfig } from '../../../../stores/site';
 
-/** The grant types as a multiple choice; the record keeps them comma-joined (contract §13). */
+/** The grant types as a multiple choice; the record keeps them comma-joined. */
 function GrantTypesControl({ value, onChange, disabled, id }: CrudControlProps) {
   const chosen = typeof value === 'string' && value !== '' ? value.split(',') : [];
   return (
@@ -98,7 +98,7 @@ const fields = entityFields(clientEntity, [
 ]);
 
 /**
- * 应用管理 (`/system/client`, contract §13): the OAuth clients. A secret is shown once — after the save that
+ * 应用管理 (`/system/client`): the OAuth clients. A secret is shown once — after the save that
  * created the client, or after 重置密钥 — and never again (the server keeps only its hash). The console's own
  * client shows a tag and has no 重置密钥; the server also refuses to remove it or strip its grant types.
  */

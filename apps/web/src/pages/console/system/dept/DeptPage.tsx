@@ -7,7 +7,7 @@ import { i18n } from '../../../../lib/i18n';
 const CATEGORY_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'orange' };
 
 /**
- * 部门管理 (contract §6): the tenant's organisation, one level per expand (`dept/lazy-list`); moving a department
+ * 部门管理: the tenant's organisation, one level per expand (`dept/lazy-list`); moving a department
  * moves its subtree. What a user sees here follows their data scope on this menu.
  */
 const fields = entityFields(deptEntity, [

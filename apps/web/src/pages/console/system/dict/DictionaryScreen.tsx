@@ -23,7 +23,7 @@ const HEADING = { margin: '0 0 8px 4px' } as const;
 const ENTITIES = { dict: dictEntity, dictbiz: dictBizEntity } as const;
 
 /**
- * The sealed flag as a switch in the table (spec §4: it toggles 0 ↔ 1), saved at once through `submit` with the
+ * The sealed flag as a switch in the table (it toggles 0 ↔ 1), saved at once through `submit` with the
  * row as it is; read-only without the edit code.
  */
 function SealedSwitch({
@@ -69,10 +69,10 @@ function SealedSwitch({
 }
 
 /**
- * The two-pane dictionary screen of spec §2 (BladeX `dict.vue`): the dictionaries (root rows, paged, searchable,
+ * The two-pane dictionary screen (as BladeX `dict.vue`): the dictionaries (root rows, paged, searchable,
  * selectable) beside the items of the chosen one as a tree (searchable, selectable), one 880-wide dialog each.
  * An item's code and parent are fixed in its form (the server keeps them too). Any change drops this browser's
- * cached dictionaries (spec §4 cache) so that selects show it at once.
+ * cached dictionaries so that selects show it at once.
  */
 export function DictionaryScreen({ variant }: { variant: DictVariant }) {
   const { t } = useTranslation();

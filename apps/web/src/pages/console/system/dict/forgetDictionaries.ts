@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMenuStore } from '../../../../stores/menu';
 
 /**
- * Spec §4 keeps dictionaries in browser storage by tenant and code, read before any request. After this browser
+ * Dictionaries are kept in browser storage by tenant and code, read before any request. After this browser
  * changes an entry, every cached dictionary is dropped (both storages, every tenant and code: they are re-read
  * once) and the selects and flow routes loaded in this tab are asked for again, so the change shows here at once.
  */

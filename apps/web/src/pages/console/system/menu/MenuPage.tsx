@@ -8,7 +8,7 @@ import { i18n } from '../../../../lib/i18n';
 import { useMenuStore } from '../../../../stores/menu';
 
 /**
- * 菜单管理 (contract §3): the platform's menu tree, loaded level by level (`menu/lazy-list`), buttons as the
+ * 菜单管理: the platform's menu tree, loaded level by level (`menu/lazy-list`), buttons as the
  * children of their page. Labels, validation and button codes come from the contract's `menuEntity`; a save
  * reloads this browser's sidebar, and other sessions read the change on their next menu load.
  */

@@ -84,7 +84,7 @@ const fields = entityFields(oauthProviderEntity, [
 ]);
 
 /**
- * 第三方登录 (issue 12): this tenant's identity providers — OpenID Connect by its issuer, plain OAuth 2.0 by its
+ * 第三方登录: this tenant's identity providers — OpenID Connect by its issuer, plain OAuth 2.0 by its
  * three addresses, or Gitee, DingTalk and the WeChat open platform (their official addresses unless replaced).
  * An enabled one puts its button on the login page.
  */

@@ -2,7 +2,7 @@ import { type Param, paramEntity } from '@cube/contract';
 import { paramApi } from '../../../../api/param';
 import { CrudPage, createTimeField, entityFields, entityPermissions } from '../../../../components/crud';
 
-/** System parameters (spec §3, §5): labels, validation and button codes come from the contract's `paramEntity`. */
+/** System parameters: labels, validation and button codes come from the contract's `paramEntity`. */
 const fields = entityFields(paramEntity, [
   { name: 'paramName', search: true },
   { name: 'paramKey', search: true },

@@ -2,7 +2,7 @@ import { type Post, postEntity } from '@cube/contract';
 import { postApi } from '../../../../api/user';
 import { CrudPage, createTimeField, entityFields, entityPermissions } from '../../../../components/crud';
 
-/** 岗位管理 (contract §7): the tenant's posts; category from dictionary `post_category`. */
+/** 岗位管理: the tenant's posts; category from dictionary `post_category`. */
 const fields = entityFields(postEntity, [
   {
     name: 'category',

@@ -31,7 +31,7 @@ function ruleIds(nodes: readonly TreeNodeData[]): Set<string> {
 type TreeName = 'menu' | 'dataScope' | 'apiScope';
 
 /**
- * 权限设置 (contract §5 `grant`): three checkbox trees — menus and buttons, data scopes, API scopes — offering
+ * 权限设置 (`role/grant`): three checkbox trees — menus and buttons, data scopes, API scopes — offering
  * exactly what the signed-in user may grant (`menu/grant-tree`), checked with what the chosen roles hold
  * (`menu/role-tree-keys`). Saving replaces all three for every chosen role; the server applies it from the next
  * request, and this browser's own menu reloads in case one of its roles changed.

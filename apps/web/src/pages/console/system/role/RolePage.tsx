@@ -5,7 +5,7 @@ import { fetchRoleTree, type RoleRow, roleApi } from '../../../../api/authority'
 import { CrudPage, entityFields, entityPermissions } from '../../../../components/crud';
 import { RoleGrantDialog } from './RoleGrantDialog';
 
-/** 角色管理 (contract §5): the tenant's role tree; 权限设置 grants menus, data scopes and API scopes. */
+/** 角色管理: the tenant's role tree; 权限设置 grants menus, data scopes and API scopes. */
 const fields = entityFields(roleEntity, [
   { name: 'roleName', search: true, table: { width: 240 } },
   { name: 'roleAlias', search: true },

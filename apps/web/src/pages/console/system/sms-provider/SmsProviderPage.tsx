@@ -84,7 +84,7 @@ const fields = entityFields(smsProviderEntity, [
 ]);
 
 /**
- * 短信服务 (issue 12): this tenant's SMS service for phone sign-in codes — Alibaba Cloud or Tencent Cloud, one
+ * 短信服务: this tenant's SMS service for phone sign-in codes — Alibaba Cloud or Tencent Cloud, one
  * enabled at a time. Without one, codes go to the server log outside production.
  */
 export default function SmsProviderPage() {

@@ -3,7 +3,7 @@ import { tenantPackageApi } from '../../../../api/tenant';
 import { CrudPage, createTimeField, entityFields } from '../../../../components/crud';
 
 /**
- * 产品包管理: a package is a named choice of menus and buttons (a tree, sent comma-joined). Spec §6: add, edit and
+ * 产品包管理: a package is a named choice of menus and buttons (a tree, sent comma-joined). Add, edit and
  * delete always, no separate view button (the contract's `tenantPackageEntity` defines no view code either).
  */
 const fields = entityFields(tenantPackageEntity, [
@@ -30,7 +30,7 @@ export default function TenantPackagePage() {
       resource={tenantPackageEntity.name}
       api={tenantPackageApi}
       fields={fields}
-      // Spec §6: always add, edit and delete (the server still requires the platform administrator).
+      // Always add, edit and delete (the server still requires the platform administrator).
       permissions={{ add: true, edit: true, delete: true }}
     />
   );

@@ -22,7 +22,7 @@ function leafIds(nodes: readonly TreeNodeData[], into = new Set<string>()): Set<
 }
 
 /**
- * 菜单配置 (contract §4 `grant`): the pages the caller may hand on, as a checkbox tree; saving replaces the
+ * 菜单配置 (`topmenu/grant`): the pages the caller may hand on, as a checkbox tree; saving replaces the
  * pages of every chosen top menu with the checked ones (parents included, so the sidebar keeps its branches).
  * The header and the sidebar of this browser reload at once.
  */
@@ -65,7 +65,7 @@ export function TopMenuGrantDialog({
       void menu.loadMenu();
       onClose();
     } catch {
-      // The request client has shown the server's message; the dialog stays open (spec §8).
+      // The request client has shown the server's message; the dialog stays open.
     } finally {
       setSaving(false);
     }

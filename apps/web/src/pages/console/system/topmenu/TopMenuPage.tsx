@@ -8,7 +8,7 @@ import { MenuIcon } from '../../../../components/shell/MenuIcon';
 import { useMenuStore } from '../../../../stores/menu';
 import { TopMenuGrantDialog } from './TopMenuGrantDialog';
 
-/** 顶部菜单 (contract §4): the tenant's header menu; 菜单配置 links pages to the chosen top menus. */
+/** 顶部菜单: the tenant's header menu; 菜单配置 links pages to the chosen top menus. */
 const fields = entityFields(topMenuEntity, [
   { name: 'name', search: true },
   { name: 'code', search: true },

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * 待审核 (issue 12): registrations made through a third-party login wait here for the tenant administrator,
+ * 待审核: registrations made through a third-party login wait here for the tenant administrator,
  * who approves them with a role and a department, or rejects them.
  */
 export function PendingRegistrations({ open, onClose, onChanged }: Props) {

@@ -35,7 +35,7 @@ const api: PagedCrudApi<User> = {
 const postTree = async () =>
   (await fetchPostOptions()).map((p) => ({ id: p.id, title: p.postName, key: p.id, value: p.id }));
 
-/** 用户管理 (contract §8): users beside the department tree, with import, export and the account actions. */
+/** 用户管理: users beside the department tree, with import, export and the account actions. */
 const fields = entityFields(userEntity, [
   { name: 'account', search: true, readOnlyIn: ['edit'], table: { width: 130 } },
   { name: 'name', table: { width: 110 } },
@@ -213,7 +213,7 @@ export default function UserPage() {
             onClick: ({ selectedRows, reload }) => setGranting({ users: selectedRows, reload }),
           },
           {
-            // Third-party registrations waiting for approval (issue 12, PendingRegistrations.tsx).
+            // Third-party registrations waiting for approval (PendingRegistrations.tsx).
             key: 'pending',
             label: 'screens.oauthProvider.pending',
             permission: userEntity.permissions.edit,

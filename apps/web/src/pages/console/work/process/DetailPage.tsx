@@ -10,7 +10,7 @@ import { DiagramCard, ProcessCard, useInstance } from './ProcessInfo';
 import styles from './process.module.css';
 
 /**
- * `/work/process/<route>/detail/<processInstanceId>/<businessId>` (research §1.5): read-only — the case (or the
+ * `/work/process/<route>/detail/<processInstanceId>/<businessId>`: read-only — the case (or the
  * process data), the process facts and timeline, and the diagram with the steps passed and the current ones marked.
  * A participant with an open task of the instance gets a button to handle it.
  */

@@ -16,7 +16,7 @@ export const historyKey = (processInstanceId: string) => ['flow', 'history', pro
 const OUTCOME_COLORS = { approve: 'success', return: 'warning', reject: 'error' } as const;
 
 /**
- * 流转记录 (research §1.5): who handled which step when, how long it took, what they decided and said — oldest
+ * 流转记录: who handled which step when, how long it took, what they decided and said — oldest
  * first; the step waiting now last, in blue.
  */
 export function FlowTimeline({ processInstanceId }: { processInstanceId: string }) {

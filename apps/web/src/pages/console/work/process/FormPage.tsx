@@ -100,7 +100,7 @@ function CaseSelect({ value, onChange, id, types }: CrudControlProps & { types: 
 type FormValues = Record<string, unknown>;
 
 /**
- * `/work/process/<route>/form/<processDefinitionId>` (research §1.5): starts a process of the route's category.
+ * `/work/process/<route>/form/<processDefinitionId>`: starts a process of the route's category.
  * The patent processes start with their case — a new one saved in the same transaction, or an existing one of
  * the tenant — and its agent; the approval process with a subject. Without a definition id (the top bar's patent
  * entries) the newest startable definition of the category is used. The definition's diagram shows below.

@@ -77,7 +77,7 @@ function AcceptanceFields() {
 }
 
 /**
- * `/work/process/<route>/handle/<taskId>/<processInstanceId>/<businessId>` (research §1.5, §4.5): the case, the
+ * `/work/process/<route>/handle/<taskId>/<processInstanceId>/<businessId>`: the case, the
  * task with a required comment and the outcomes its step offers (同意 / 退回修改 / 驳回), and the process
  * (timeline, marked diagram). A group task is claimed first. A task someone else completed meanwhile — when the
  * page opens or when it is submitted — shows that plainly instead of a form that can only fail.

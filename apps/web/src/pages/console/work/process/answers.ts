@@ -1,7 +1,7 @@
 import { FlowMessage } from '@cube/contract';
 import { RequestError } from '../../../../api/request';
 
-/** The text of a failed flow call: the server's message (spec §8), else the error's own. */
+/** The text of a failed flow call: the server's message, else the error's own. */
 export function answerError(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }

@@ -1,9 +1,9 @@
 import type { PatentType } from '@cube/contract';
 
 /**
- * What the business pages show per route segment (research §4.5 "a client registry {invention, utility-design,
- * approval}"): the patent processes start with a case (new or existing) of the given types; the approval process
- * starts with a subject. An unknown segment gets the generic pages (timeline, diagram, process data).
+ * What the business pages show per route segment (`invention`, `utility-design`, `approval`): the patent
+ * processes start with a case (new or existing) of the given types; the approval process starts with a subject.
+ * An unknown segment gets the generic pages (timeline, diagram, process data).
  */
 export type ProcessKind =
   | { kind: 'patent'; patentTypes: readonly PatentType[] }

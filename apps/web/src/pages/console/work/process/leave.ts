@@ -2,7 +2,7 @@ import type { NavigateFunction } from 'react-router';
 import { useTabsStore } from '../../../../stores/tabs';
 
 /**
- * Leaves a finished business page for a list (research §1.5: "closes the tab and goes to …"): the list opens, and
+ * Leaves a finished business page for a list: the list opens, and
  * the page's own tab closes, so a handled task's page is not left behind to be submitted twice.
  */
 export async function leaveFor(navigate: NavigateFunction, from: string, to: string): Promise<void> {
