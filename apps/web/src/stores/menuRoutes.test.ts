@@ -60,7 +60,7 @@ describe('menu addresses', () => {
     expect(findMenuByRouterPath(MENU, 'docs')?.path).toBe('https://docs.example.com/');
   });
 
-  it('finds the item whose group lists a page (the menu node's `group`)', () => {
+  it('finds the item whose group lists a page (the menu node `group` field)', () => {
     const grouped = [
       node('param', '参数管理', '/system/param', {
         group: ['/system/param-detail', ' /system/param/history/index '],
