@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     // While closing, a request that still arrives on an open connection is served (answered with
-    // `Connection: close`), not refused: the proxy cannot safely retry a refused POST elsewhere (issue 13 drills).
+    // `Connection: close`), not refused: the proxy cannot safely retry a refused POST elsewhere (see scripts/drills).
     return503OnClosing: false,
     requestTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
@@ -236,7 +236,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      // A known path under another method is 405 with `Allow` (contract §1.5); only an unknown path is 404.
+      // A known path under another method is 405 with `Allow`; only an unknown path is 404.
       if (inputGuards.answerWrongMethod(request, reply)) return reply;
       return reply.code(404).send(fail(ResultCode.NOT_FOUND, ResultMessage.NOT_FOUND));
     }

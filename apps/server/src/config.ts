@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /**
  * Signing secrets that are public knowledge: the reference platforms' defaults and our own examples. A process
- * in production refuses to start with any of them (security checklist A1).
+ * in production refuses to start with any of them.
  */
 export const KNOWN_DEFAULT_SECRETS = new Set([
   'Blade',

@@ -48,7 +48,7 @@ export interface DatabaseHandle {
   observeWrites(tables: readonly string[], listener: WriteListener): () => void;
 }
 
-/** Columns that carry 64-bit ids: serialized as strings whatever the driver returns (contract §1.2). */
+/** Columns that carry 64-bit ids: serialized as strings whatever the driver returns. */
 const ID_KEY = /^(id|.*Id|createUser|updateUser|createDept)$/;
 
 /**
@@ -435,7 +435,7 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
     pool.on('error', () => {});
     // So does a client that is checked out but between queries (a transaction awaiting its caller) when the server
     // ends it (restart, failover): pg-pool listens only to idle clients. The next query on it fails instead (a 503,
-    // platform/error-reply.ts) and the pool then drops it (issue 13 drills: a PostgreSQL restart killed an instance).
+    // platform/error-reply.ts) and the pool then drops it (without this, a PostgreSQL restart killed an instance).
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });

@@ -6,7 +6,7 @@ type Id = string;
 type DateTime = string;
 type Flag = ColumnType<number, number | undefined, number>;
 
-/** The audit columns of contract §1.8 (repeated here so that types.ts and this file form no cycle). */
+/** The audit columns every row carries (repeated here so that types.ts and this file form no cycle). */
 interface AuditColumns {
   createUser: Id | null;
   createDept: Id | null;

@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 
 type Id = string;
 
-/** The audit columns of contract §1.8, as types.ts declares them (repeated here so the two files form no cycle). */
+/** The audit columns every row carries, as types.ts declares them (repeated here so the two files form no cycle). */
 interface AuditColumns {
   createUser: Id | null;
   createDept: Id | null;

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /**
- * The tenant that PostgreSQL row-level security lets the current work see (security checklist T6, decision
+ * The tenant that PostgreSQL row-level security lets the current work see (decision
  * D10). It is the second wall behind `TenantData`: every connection handed to a query first carries
  * `cube.tenant_id` = this scope, and the policies of migration 0003 show only that tenant's rows.
  *

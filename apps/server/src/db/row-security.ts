@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * PostgreSQL row-level security for tenant-owned tables (security checklist T6, decision D10). A table with a
+ * PostgreSQL row-level security for tenant-owned tables (decision D10). A table with a
  * `tenant_id` column shows and accepts only the rows of the tenant in `cube.tenant_id` (set per connection
  * checkout from `db/row-scope.ts`), or every row under the platform scope `*`. Unset, it shows nothing.
  * FORCE makes the policy bind the table owner too, so the app may own its schema; only a superuser or a

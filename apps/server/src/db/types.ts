@@ -41,7 +41,7 @@ import type { OauthProviderTable, SmsProviderTable, UserOauthTable } from './sig
 type Id = string;
 type DateTime = string;
 
-/** Audit columns of contract §1.8 (`BaseEntity`). */
+/** The audit columns every entity row carries (BladeX `BaseEntity`). */
 export interface AuditColumns {
   createUser: Id | null;
   createDept: Id | null;
@@ -176,7 +176,7 @@ export interface RoleMenuTable {
   roleId: Id;
 }
 
-/** A data-scope rule attached to a menu (contract §1.11); platform-global, granted to roles. */
+/** A data-scope rule attached to a menu; platform-global, granted to roles. */
 export interface ScopeDataTable extends AuditColumns {
   id: Id;
   menuId: Id;
@@ -192,7 +192,7 @@ export interface ScopeDataTable extends AuditColumns {
   remark: string;
 }
 
-/** An API-scope rule attached to a menu (contract §1.12): a path pattern and methods a role may call. */
+/** An API-scope rule attached to a menu: a path pattern and methods a role may call. */
 export interface ScopeApiTable extends AuditColumns {
   id: Id;
   menuId: Id;
@@ -249,7 +249,7 @@ type EntityTable<Rec> = Omit<Rec, keyof AuditColumns> & AuditColumns;
 
 export type ParamTable = EntityTable<Param>;
 
-/** A tenant package (contract §9): `menuId` is the comma list of the menu and button ids it allows. */
+/** A tenant package: `menuId` is the comma list of the menu and button ids it allows. */
 export type TenantPackageTable = EntityTable<TenantPackage>;
 
 /** One signed-in session: the family of every access and refresh token issued from one login. */
@@ -285,7 +285,7 @@ export interface MetaTable {
   metaValue: string;
 }
 
-/** A tenant's notice (contract §17.1 desk module); published once `releaseTime` has passed. */
+/** A tenant's notice (the desk module); published once `releaseTime` has passed. */
 export type NoticeTable = EntityTable<Notice>;
 
 /** A customer lead (客户咨询) from the public form; `dedupeKey` folds retries of one submission into one row. */
@@ -304,7 +304,7 @@ export interface LeadTable extends AuditColumns {
   dedupeKey: string | null;
 }
 
-/** An error report (contract §14); rows uploaded from the browser's local error log carry `serviceId` cube-web. */
+/** An error report; rows uploaded from the browser's local error log carry `serviceId` cube-web. */
 export interface LogErrorTable {
   id: Id;
   tenantId: string;
@@ -327,18 +327,18 @@ export interface LogErrorTable {
   isDeleted: ColumnType<number, number | undefined, number>;
 }
 
-/** An uploaded attachment (contract §15 `blade_attach`); `createUserName` is looked up, not stored. */
+/** An uploaded attachment (BladeX `blade_attach`); `createUserName` is looked up, not stored. */
 export type AttachTable = Omit<EntityTable<Attach>, 'createUserName'>;
 
 /** A tenant's object-storage configuration; `secretKey` holds the sealed secret (`oss/secret-box.ts`). */
 export type OssTable = EntityTable<Oss>;
 
-/** An administrative region (contract §16); platform-wide, no audit columns. */
+/** An administrative region; platform-wide, no audit columns. */
 export type RegionTable = Omit<Region, 'isDeleted'> & {
   isDeleted: ColumnType<number, number | undefined, number>;
 };
 
-/** A business event (contract §14 usual log), written through `deps.audit.usual`. */
+/** A business event (the usual log), written through `deps.audit.usual`. */
 export interface LogUsualTable {
   id: Id;
   tenantId: string;
@@ -363,7 +363,7 @@ export interface LogUsualTable {
   isDeleted: ColumnType<number, number | undefined, number>;
 }
 
-/** One authenticated API call (contract §14 api log); `time` is its duration in ms, `status` the HTTP status. */
+/** One authenticated API call (the API log); `time` is its duration in ms, `status` the HTTP status. */
 export interface LogApiTable {
   id: Id;
   tenantId: string;
@@ -405,7 +405,7 @@ export interface UserExtTable {
   userExt: string;
 }
 
-/** The public site's content (migration 0011, issue 10): tenant-owned, shown while published. */
+/** The public site's content (migration 0011): tenant-owned, shown while published. */
 export type PortalArticleTable = EntityTable<Omit<PortalArticle, 'publishTime'>> & {
   publishTime: DateTime | null;
 };

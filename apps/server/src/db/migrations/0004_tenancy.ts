@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Tenant packages (contract §9, BladeX `blade_tenant_package`): a named set of menus and buttons that limits what
+ * Tenant packages (BladeX `blade_tenant_package`): a named set of menus and buttons that limits what
  * a tenant's roles can be granted and what its menu routes and buttons show. Platform-wide rows (no `tenant_id`),
  * written by the platform administrator only; a tenant points at one through `cube_tenant.package_id`.
  */

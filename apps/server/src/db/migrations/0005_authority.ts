@@ -1,7 +1,7 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 
 /**
- * Data scopes and API scopes (contract §1.11, §1.12, §12) and their grants to roles. Frozen once released.
+ * Data scopes and API scopes and their grants to roles. Frozen once released.
  *
  * The scope rules themselves are platform-global, like the menus they are attached to (BladeX keeps
  * `blade_scope_data` / `blade_scope_api` without a tenant): the platform defines which rules a menu offers and each

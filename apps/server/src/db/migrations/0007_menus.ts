@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Route fields of a menu node that the spec's client reads (spec §3 "Menu node": `meta.roles`, `group`, `query`)
+ * Route fields of a menu node that the console reads (`meta.roles`, `group`, `query`)
  * and BladeX keeps nowhere: `roles` limits an item to role aliases on the client (comma list, empty = anyone the
  * grants let see it), `route_group` lists further console paths that highlight the item, `route_query` is the
  * query string the item opens its page with.

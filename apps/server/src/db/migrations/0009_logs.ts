@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import { enableTenantRowSecurity } from '../row-security.js';
 
 /**
- * The usual (business event) and API logs of contract §14, beside the error log of 0002. Rows are written in
+ * The usual (business event) and API logs, beside the error log of 0002. Rows are written in
  * batches by the log recorder (platform/log-recorder.ts) and read newest first within a tenant and a time range,
  * so every log table leads an index with (tenant_id, create_time); the retention purge deletes by create_time
  * across tenants, so create_time alone is indexed too (also for cube_log_error). Frozen once released.

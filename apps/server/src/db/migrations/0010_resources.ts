@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { enableTenantRowSecurity } from '../row-security.js';
 
 /**
- * Resources (contract §15, §16): attachments and object-storage configurations (tenant-owned, under row security)
+ * Resources: attachments and object-storage configurations (tenant-owned, under row security)
  * and the administrative regions (platform-wide). Frozen once released.
  */
 

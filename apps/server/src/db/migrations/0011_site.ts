@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { enableTenantRowSecurity } from '../row-security.js';
 
 /**
- * The public website's content (issue 10): articles, products/services, certifications and home banners, each
+ * The public website's content: articles, products/services, certifications and home banners, each
  * tenant-owned (row security on PostgreSQL). Branding, contact details and the about-us page stay in
  * `cube_site_resource` (0001). Frozen once released.
  */

@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { enableTenantRowSecurity } from '../row-security.js';
 
 /**
- * Patent cases and their deadlines (issue 11 §5) and the agent-company directory (§6). Every table is
+ * Patent cases and their deadlines, and the agent-company directory. Every table is
  * tenant-owned under row security, except the holiday calendar, which is the country's and kept by the platform.
  * Calendar days are `varchar(10)` `YYYY-MM-DD`: both databases sort and compare them alike, and no time zone can
  * move a statutory date. Unique keys lead with `tenant_id` and hold among live rows only.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { enableTenantRowSecurity } from '../row-security.js';
 
 /**
- * Sign-in beyond passwords (issue 12): each tenant's third-party login providers (client secret sealed, see
+ * Sign-in beyond passwords: each tenant's third-party login providers (client secret sealed, see
  * platform/secret-box.ts) and the identities they vouched for, linked to a user once one is registered and
  * approved. `user_id` stays NULL while an identity has no user (a guest who may register).
  */

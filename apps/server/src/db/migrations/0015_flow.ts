@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { enableTenantRowSecurity, isPostgres, ROW_SCOPE_SETTING } from '../row-security.js';
 
 /**
- * The workflow runtime's tables (issue 11 §1; research §4.2). Models, instances, tasks, history and timers are
+ * The workflow runtime's tables. Models, instances, tasks, history and timers are
  * tenant-owned under the usual row security. Deployed definitions are either one tenant's (custom) or common
  * (`tenant_id = ''`, deployed by the platform): their policy also shows common rows to every tenant, but only the
  * platform scope may write one. The engine's whole state is a text column of the instance row, with a

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { enableTenantRowSecurity } from '../row-security.js';
 
 /**
- * Sign-in providers, part two (issue 12): each tenant's SMS service for phone sign-in codes (Alibaba Cloud or
+ * Sign-in providers, part two: each tenant's SMS service for phone sign-in codes (Alibaba Cloud or
  * Tencent Cloud; the AccessKey secret sealed, see platform/secret-box.ts), and when an identity was linked to its
  * user (registration approved or linked on the profile page), which the profile page lists.
  */

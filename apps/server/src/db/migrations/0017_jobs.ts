@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Scheduled jobs (issue 13, `platform/jobs.ts`): the shared schedule that makes a periodic job run once per period
+ * Scheduled jobs (`platform/jobs.ts`): the shared schedule that makes a periodic job run once per period
  * across every instance, not once per instance. A platform table (no tenant): no row-level security.
  */
 
