@@ -4,7 +4,7 @@ import { type Harness, sharedHarness } from '../harness.js';
 import { collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, signIn, twoChars } from '../steps.js';
 
 /**
- * 门户管理 → 文章管理 (issue 10): the demo tenant's administrator writes a party-building article in the rich-text
+ * 门户管理 → 文章管理: the demo tenant's administrator writes a party-building article in the rich-text
  * editor, first as a draft (not on the site), then publishes it, and it shows on the public site at once.
  */
 describe('the article screen', () => {

@@ -12,7 +12,7 @@ import {
 } from '../steps.js';
 
 /**
- * 流程管理 (issue 11): the platform administrator opens the built-in 专利申请审批流程 in the designer, renames its
+ * 流程管理: the platform administrator opens the built-in 专利申请审批流程 in the designer, renames its
  * first step 知识产权部审查 to 知识产权部初审 (the lint objects while its candidates are removed) and deploys it as a
  * new common version. In the demo tenant a case started before the deploy (through the API) keeps its version and
  * its step names and runs to its end, while a case started after it is on the new version. The manager page lists

@@ -14,7 +14,7 @@ import {
 } from '../steps.js';
 
 /**
- * 我的事务 and a patent case's flow (issue 11), in tenant 100000: the clerk starts an invention case from the top
+ * 我的事务 and a patent case's flow, in tenant 100000: the clerk starts an invention case from the top
  * bar's 发明专利全流程 entry, the agent drafts (同意), the reviewer claims the group task 内部审核 and approves;
  * a handle page opened after someone else completed its task says so; the dashboard counts the open task. On the
  * case's detail page a 第一次审查意见通知书 is recorded: dispatched Thu 5 Feb 2026, deemed received 20 Feb (15-day

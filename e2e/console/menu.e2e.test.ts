@@ -6,7 +6,7 @@ import { collectPageErrors, consoleShell, signIn, twoChars } from '../steps.js';
 /**
  * 菜单管理 as the platform administrator: the lazy tree table with buttons as children, 新增子项 with the icon
  * picker, and a rename that a second signed-in browser (a session of its own) sees after a reload — no restart.
- * The menu it adds is an external link opened in a new window, so the second browser also shows the spec's
+ * The menu it adds is an external link opened in a new window, so the second browser also shows the
  * confirmation before anything opens.
  */
 describe('the menu screen', () => {

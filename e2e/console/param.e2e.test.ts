@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
 import { collectPageErrors, consoleShell, twoChars } from '../steps.js';
 
-/** The parameter screen (the first CrudPage) as the platform administrator: its whole life, with the spec's messages. */
+/** The parameter screen (the first CrudPage) as the platform administrator: its whole life, with its messages. */
 describe('the parameter screen', () => {
   let h: Harness;
   let page: Page;
@@ -19,7 +19,7 @@ describe('the parameter screen', () => {
     await h?.close();
   });
 
-  it('creates, edits and deletes a parameter with the messages of the spec', async () => {
+  it('creates, edits and deletes a parameter with the expected messages', async () => {
     const { main, message } = consoleShell(page);
     await main.getByRole('row').nth(1).waitFor();
     await h.screenshot(page, 'param-1440-zh');

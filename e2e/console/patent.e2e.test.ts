@@ -4,7 +4,7 @@ import { type Harness, sharedHarness } from '../harness.js';
 import { collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, PLATFORM_ADMIN, signIn } from '../steps.js';
 
 /**
- * 专利管理 (issue 11 §5–§6) as the demo tenant's administrator: a correction notice recorded on the seeded
+ * 专利管理 as the demo tenant's administrator: a correction notice recorded on the seeded
  * invention case P2026-001 shows its deemed receipt date and the deadline it gives — dispatched 17 Jul 2026, deemed
  * received 1 Aug (15-day rule), two months end on 1 Oct, inside the National Day holiday, so the official date is
  * Thu 8 Oct and the internal date five working days earlier Wed 23 Sep (Mid-Autumn 25–27 Sep skipped). Then the

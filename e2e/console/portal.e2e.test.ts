@@ -4,7 +4,7 @@ import { type Harness, sharedHarness } from '../harness.js';
 import { collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, signIn, twoChars } from '../steps.js';
 
 /**
- * 门户管理's other screens (issue 10): 产品服务, 体系认证 and 首页轮播 list the demo tenant's content; 站点设置 changes
+ * 门户管理's other screens: 产品服务, 体系认证 and 首页轮播 list the demo tenant's content; 站点设置 changes
  * the ICP number and contact phone, and the public site's footer shows them on its next request.
  */
 describe('the portal screens', () => {

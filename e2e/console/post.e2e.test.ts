@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
 import { collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, signIn, twoChars } from '../steps.js';
 
-/** 岗位管理 as the demo tenant's administrator: the spec's messages, add with a category, search, edit, delete. */
+/** 岗位管理 as the demo tenant's administrator: the validation messages, add with a category, search, edit, delete. */
 describe('the post screen', () => {
   let h: Harness;
   let page: Page;

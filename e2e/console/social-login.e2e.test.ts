@@ -6,7 +6,7 @@ import { consoleShell, DEMO_TENANT_ADMIN, signIn, twoChars } from '../steps.js';
 import { e2eTargets, openTarget } from './targets.js';
 
 /**
- * Third-party sign-in end to end (issue 12): a visitor signs in through a local OpenID provider, registers in the
+ * Third-party sign-in end to end: a visitor signs in through a local OpenID provider, registers in the
  * dialog that opens by itself, the demo tenant's administrator approves the registration on the user screen
  * (role and department), and the visitor's next third-party sign-in lands in the console.
  */
@@ -84,7 +84,7 @@ describe.each(e2eTargets)('third-party sign-in, registration and approval (%s)',
     await dialog.waitFor();
     expect(await dialog.getByLabel('账号名称').inputValue()).toBe(guestSubject);
     expect(await dialog.getByLabel('用户姓名').inputValue()).toBe('端到端访客');
-    // The spec's checks in order: no password yet, then two different ones.
+    // The registration checks in order: no password yet, then two different ones.
     await dialog.getByRole('button', { name: twoChars('提交') }).click();
     await visitor.getByText('请先输入密码').waitFor();
     await dialog.getByLabel('密码', { exact: true }).fill('Visitor@2026');

@@ -11,7 +11,7 @@ async function checkTreeNode(page: Page, title: string): Promise<void> {
   await node.locator('.ant-select-tree-checkbox').first().click();
 }
 
-/** 产品包管理 as the platform administrator: the spec's two messages, a menu tree choice, edit and delete. */
+/** 产品包管理 as the platform administrator: the two validation messages, a menu tree choice, edit and delete. */
 describe('the tenant package screen', () => {
   let h: Harness;
   let page: Page;
@@ -31,7 +31,7 @@ describe('the tenant package screen', () => {
     const { main, message } = consoleShell(page);
     const seeded = main.getByRole('row').filter({ hasText: '标准版' });
     await seeded.waitFor();
-    // Spec §6: add, edit and delete, never the separate view button.
+    // Add, edit and delete, never the separate view button.
     expect(await seeded.getByRole('button', { name: /编辑/ }).count()).toBe(1);
     expect(await seeded.getByRole('button', { name: /删除/ }).count()).toBe(1);
     expect(await seeded.getByRole('button', { name: /查看/ }).count()).toBe(0);

@@ -4,7 +4,7 @@ import { type Harness, sharedHarness } from '../harness.js';
 import { collectPageErrors } from '../steps.js';
 
 /**
- * The public website (issue 10) as a visitor sees it on a phone (390 px) and a desktop (1440 px): the server-rendered
+ * The public website as a visitor sees it on a phone (390 px) and a desktop (1440 px): the server-rendered
  * home page, a party-building article, a policy, the customer-information form, a WeChat article through the proxy
  * and the 404 page. The shared server's address belongs to no tenant, so the site is the default tenant 100000's.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run backup -- <command> …` (issue 13, docs/operations.md "Backups"): backs up and restores Cube Portal's
+// `npm run backup -- <command> …` (docs/operations.md "Backups"): backs up and restores Cube Portal's
 // database, SQLite or PostgreSQL, and proves a backup round-trips.
 //
 //   backup    --sqlite <cube.db> --out <dir>      online copy through SQLite's backup API (safe while instances run)

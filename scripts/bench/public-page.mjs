@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The public home page's budgets (issue 10), part of `npm run bench`: the initial JavaScript of `/` (the sum of the
+// The public home page's budgets, part of `npm run bench`: the initial JavaScript of `/` (the sum of the
 // gzip sizes of every script the page loads, ≤ 100 kB) and its Largest Contentful Paint in headless Chromium
 // (≤ 800 ms, the median of BENCH_LCP_RUNS cold loads, default 7). It runs what `npm run build` produced: the
 // product (apps/server/dist/main.js, demo data, SQLite in a temporary directory) on loopback, Debian's

@@ -1,4 +1,4 @@
-// "Several instances behave as one" (issue 13 §1), checked against a running cluster: each check does something
+// "Several instances behave as one", checked against a running cluster: each check does something
 // on one instance and looks at the effect on the others, calling the instances directly (not through nginx) so
 // that which instance answers is never left to chance.
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run cluster`: three instances on a PostgreSQL and a Redis of their own behind Debian's nginx, all on
-// 127.0.0.1, until Ctrl-C (issue 13). `npm run cluster -- --check` starts it, runs the cross-instance checks
+// 127.0.0.1, until Ctrl-C. `npm run cluster -- --check` starts it, runs the cross-instance checks
 // (scripts/cluster/checks.mjs), prints them and stops. Runs what `npm run build` produced.
 // Options: --check, --keep (leave the temporary directory with the logs), --instances N.
 import { printChecks, runClusterChecks } from './checks.mjs';

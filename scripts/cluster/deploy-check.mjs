@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks what can be checked of the container set-up without Docker (issue 13 §4): compose.yaml parses and runs
+// Checks what can be checked of the container set-up without Docker: compose.yaml parses and runs
 // three instances on the harness's own files (deploy/cube.env, the nginx template, the PostgreSQL init script);
 // the nginx template, rendered with compose's values, passes `nginx -t`; deploy/cube.env with production secrets
 // passes the server's configuration checks; the Dockerfile is multi-stage, runs as a non-root user, has a health

@@ -1,4 +1,4 @@
-// The multi-instance harness shared by `npm run cluster` and `npm run drills` (issue 13): a PostgreSQL and a Redis
+// The multi-instance harness shared by `npm run cluster` and `npm run drills`: a PostgreSQL and a Redis
 // of its own (never the machine's shared ones on 5432/6379), three application instances and Debian's nginx in
 // front, all on 127.0.0.1, every file under one temporary directory. nginx renders deploy/nginx/cube.conf.template
 // and the instances read deploy/cube.env: the same files compose.yaml ships.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run drills` (issue 13 §2–§3): the cluster of `npm run cluster` under a mixed load (scripts/drills/load-mix.mjs)
+// `npm run drills`: the cluster of `npm run cluster` under a mixed load (scripts/drills/load-mix.mjs)
 // through four faults in turn — a rolling restart (SIGTERM to each instance), PostgreSQL restarted, Redis
 // unreachable then back, one instance SIGKILLed — then every acknowledged write is looked for in the database,
 // and a load section compares three instances with one. Prints one table. Loopback only; bounded in time (about
