@@ -10,7 +10,7 @@ const DOWNLOAD = '/api/test/download';
 const claimsOf = (token: string): AccessClaims & Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
 
-/** The access hook's three hardening points (issue 7 §6), on every dialect. */
+/** The access hook's three hardening points, on every dialect. */
 describe.each(dialects)('access hook hardening on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {

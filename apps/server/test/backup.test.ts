@@ -7,7 +7,7 @@ import { newId } from '../src/platform/ids.js';
 import { createTestApp, dialects, type TestApp } from './helpers.js';
 
 /**
- * Backup and restore (issue 13, docs/operations.md): scripts/backup/backup.mjs backs up a database, wipes it,
+ * Backup and restore (docs/operations.md): scripts/backup/backup.mjs backs up a database, wipes it,
  * restores it and compares every table's row count — on SQLite (online backup API) and on the scratch
  * PostgreSQL database of the suite (pg_dump / pg_restore as the app's own role, under row-level security).
  */

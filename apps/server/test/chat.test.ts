@@ -12,7 +12,7 @@ import { ChatMessage } from '../src/modules/chat/routes.js';
 import { createTestApp, DEMO, type TestApp } from './helpers.js';
 
 /**
- * The chat helper against a local fake OpenAI-compatible upstream that streams, stalls and fails (checklist C1):
+ * The chat helper against a local fake OpenAI-compatible upstream that streams, stalls and fails:
  * the stream relayed unchanged, the body checked, budgets answered 429, the upstream aborted when the browser
  * leaves, the key never shown, the API log without the prompt.
  */

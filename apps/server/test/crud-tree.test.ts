@@ -112,7 +112,7 @@ describe.each(dialects)('CRUD kit trees and options on %s', (dialect) => {
       hasChildren: true,
       children: [{ id: child, children: [{ id: grandchild }] }],
     });
-    // A match whose parent did not match becomes a root (contract §1.9).
+    // A match whose parent did not match becomes a root.
     const partial = await t.call('GET', `${base}/list?deptName=kit-grand`, admin);
     expect(partial.body.data.map((n: { id: string }) => n.id)).toEqual([grandchild]);
 

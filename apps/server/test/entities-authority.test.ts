@@ -1,7 +1,7 @@
 import { apiScopeEntity, dataScopeEntity, deptEntity, roleEntity } from '@cube/contract';
 import { runCrudKit } from './kit/crud-kit.js';
 
-/** Roles, departments and the two kinds of scope rules through the CRUD test kit (issue 8, authority). */
+/** Roles, departments and the two kinds of scope rules through the CRUD test kit. */
 runCrudKit({
   entity: roleEntity,
   table: 'cubeRole',

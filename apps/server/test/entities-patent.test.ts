@@ -10,7 +10,7 @@ import {
 import { PATENT_ID } from '../src/seed/patent.js';
 import { runCrudKit } from './kit/crud-kit.js';
 
-/** The patent and agent-company entities through the CRUD test kit on both databases (issue 11 §5–§6). */
+/** The patent and agent-company entities through the CRUD test kit on both databases. */
 
 runCrudKit({
   entity: agentCompanyEntity,

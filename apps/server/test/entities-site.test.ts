@@ -1,7 +1,7 @@
 import { articleEntity, bannerEntity, certificationEntity, productEntity } from '@cube/contract';
 import { runCrudKit } from './kit/crud-kit.js';
 
-/** The public website's content entities (issue 10) through the CRUD test kit; behaviour in public-site.test.ts. */
+/** The public website's content entities through the CRUD test kit; behaviour in public-site.test.ts. */
 runCrudKit({
   entity: articleEntity,
   table: 'cubeCrArticle',

@@ -12,7 +12,7 @@ import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 import { runCrudKit } from './kit/crud-kit.js';
 
 /**
- * Process models and deployments (issue 11 §4) and the runtime's durable parts: validation on save and deploy,
+ * Process models and deployments and the runtime's durable parts: validation on save and deploy,
  * common and tenant deploys, uploads, version isolation (a running instance keeps its version), built-in restore,
  * and BPMN timers fired by the poller after a restart, once, however many instances poll.
  */

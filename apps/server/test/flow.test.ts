@@ -5,7 +5,7 @@ import { AUTHORITY_ID } from '../src/seed/authority.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 /**
- * The workflow runtime end to end through the API (issue 11 §1–§3) on both databases: the three shipped processes
+ * The workflow runtime end to end through the API on both databases: the three shipped processes
  * walked by the demo tenant's clerk (user), agent and reviewer (manager), return and reject loops, the timeline and
  * diagram marks, the patent case's status following the flow, concurrent claims and completions, suspension and
  * termination, and the walls between tenants and permissions.

@@ -5,7 +5,7 @@ import { INPUT_MESSAGES, MAX_JSON_DEPTH } from '../src/platform/input-guards.js'
 import { md5Hex } from '../src/platform/passwords.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
-/** Probes of the running server (issue 7 point 6): odd input answers a 4xx envelope, never a 500. */
+/** Probes of the running server: odd input answers a 4xx envelope, never a 500. */
 describe.each(dialects)('input hardening on %s', (dialect) => {
   let t: TestApp;
   let tenantAdmin: string;

@@ -5,7 +5,7 @@ import { withPlatformScope } from '../src/db/row-scope.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 /**
- * Linking and unlinking third-party identities on the profile page (issue 12), against a real local OpenID
+ * Linking and unlinking third-party identities on the profile page, against a real local OpenID
  * provider: the authorize flow in link mode bound to the signed-in user and the browser, the return to the
  * profile page, the link itself, the list, the refusals (a link state used to sign in or by another user, a login
  * state used to link, no binding cookie, a replay, an identity of another account, a second identity of one

@@ -4,7 +4,7 @@ import { type JobDefinition, JobRunner } from '../src/platform/jobs.js';
 import { createTestApp, dialects, type TestApp } from './helpers.js';
 
 /**
- * Scheduled jobs run once per period across instances (issue 13): several runners sharing one database stand for
+ * Scheduled jobs run once per period across instances: several runners sharing one database stand for
  * several instances; a clock each runner is given moves time without waiting.
  */
 const quiet = pino({ level: 'silent' });

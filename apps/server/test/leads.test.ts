@@ -5,7 +5,7 @@ import { LEAD_LIMITS } from '../src/modules/portal/lead/routes.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 /**
- * The public customer-information form (issue 10 §5, checklist PF1): validation, the body cap, strict fields, one
+ * The public customer-information form: validation, the body cap, strict fields, one
  * row per retried form, limits per address and per tenant answered 429 (never 5xx), every acknowledged lead
  * stored, and the console's side (list, follow-up, export) for the tenant whose site it came from.
  */

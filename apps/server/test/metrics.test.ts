@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { isLoopback } from '../src/platform/metrics.js';
 import { createTestApp, dialects, type TestApp } from './helpers.js';
 
-/** Prometheus metrics (issue 13): off by default, token or unproxied loopback, route patterns, the pool. */
+/** Prometheus metrics: off by default, token or unproxied loopback, route patterns, the pool. */
 const TOKEN = 'metrics-token-0123456789abcdef';
 
 describe('metrics', () => {

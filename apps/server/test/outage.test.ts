@@ -9,7 +9,7 @@ import { fallbackRateLimitStore, RedisStore } from '../src/platform/store.js';
 import { createTestApp, dialects, type TestApp } from './helpers.js';
 
 /**
- * What a user sees while a dependency is down (issue 13 drills): a 503 envelope for an unreachable database, and
+ * What a user sees while a dependency is down: a 503 envelope for an unreachable database, and
  * per-instance state instead of failures while Redis is unreachable.
  */
 

@@ -13,7 +13,7 @@ import {
 } from '../src/modules/patent/dates.js';
 import { CN_CALENDAR_2026 } from '../src/modules/patent/holidays-2026.js';
 
-/** Pure date arithmetic of patent time limits (research §2.3); every expected date was worked out by hand. */
+/** Pure date arithmetic of patent time limits; every expected date was worked out by hand. */
 const cal2026: WorkCalendar = new Map(CN_CALENDAR_2026.map((d) => [d.date, d.isWorkday === 1]));
 const none: WorkCalendar = new Map();
 

@@ -8,7 +8,7 @@ import { PATENT_ID } from '../src/seed/patent.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 /**
- * Patent behaviour (issue 11 §5–§6): a recorded notice gives the deadlines and fees its rules say, on dates worked
+ * Patent behaviour: a recorded notice gives the deadlines and fees its rules say, on dates worked
  * out by hand against the 2026 calendar (holiday shifts, make-up workdays, both receipt rules); edits and removals
  * take back what nobody acted on; tenant walls; the dashboard; reminders once; the company lookups.
  */

@@ -251,7 +251,7 @@ describe.each(dialects)('API core on %s', (dialect) => {
           resourcesCode: 'title',
           resourcesContent: '立方知识产权',
         })
-        // The demo seed may already give the tenant its own title (the public site's branding, issue 10).
+        // The demo seed may already give the tenant its own title (the public site's branding).
         .onConflict((oc) =>
           oc.columns(['tenantId', 'resourcesCode']).doUpdateSet({ resourcesContent: '立方知识产权' }),
         )

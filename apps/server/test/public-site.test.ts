@@ -6,7 +6,7 @@ import { withPlatformScope } from '../src/db/row-scope.js';
 import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 /**
- * The public website (issue 10): server-rendered pages with their content and meta, 404s with a 404 status,
+ * The public website: server-rendered pages with their content and meta, 404s with a 404 status,
  * sitemap and robots per domain, drafts and other tenants never shown, publishing visible at once, and rich text
  * sanitised on save and on render.
  */

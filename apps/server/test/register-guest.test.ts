@@ -8,7 +8,7 @@ import { basic, createTestApp, DEMO, dialects, type Response, type TestApp } fro
 const S = SocialMessage;
 
 /**
- * Guest registration (spec §5, contract §2.7): an unlinked identity registers, the tenant administrator sees it
+ * Guest registration: an unlinked identity registers, the tenant administrator sees it
  * as pending and approves it (role and department) or rejects it; only an approved one signs in.
  */
 /** Direct reads and writes of the tests: across tenants (PostgreSQL row security binds the app role). */

@@ -6,7 +6,7 @@ import { newId } from '../src/platform/ids.js';
 import { createTestApp, DEMO, PG_APP_ROLE, type TestApp } from './helpers.js';
 
 /**
- * Security checklist T6: PostgreSQL row-level security is a second wall behind `TenantData`. These tests query
+ * PostgreSQL row-level security is a second wall behind `TenantData`. These tests query
  * the tables directly, without the tenant predicate `TenantData` would add, to prove the wall holds on its own.
  */
 const pg = Boolean(process.env.CUBE_TEST_PG_URL);

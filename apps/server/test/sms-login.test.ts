@@ -9,7 +9,7 @@ import { withPlatformScope } from '../src/db/row-scope.js';
 import { basic, createTestApp, dialects, type TestApp } from './helpers.js';
 
 /**
- * Phone sign-in (issue 12): the development provider writes the code to the server log; six digits, one use,
+ * Phone sign-in: the development provider writes the code to the server log; six digits, one use,
  * five attempts, one send a minute; unknown numbers get the same answer and no code.
  */
 describe.each(dialects)('phone sign-in on %s', (dialect) => {

@@ -9,7 +9,7 @@ import { checkOutboundUrl, isForbiddenAddress, OutboundMessage } from '../src/pl
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**
- * The WeChat proxy against a local fake upstream (checklist P1–P6): a TLS server on 127.0.0.1 that answers for
+ * The WeChat proxy against a local fake upstream (the SSRF guards): a TLS server on 127.0.0.1 that answers for
  * WeChat's host names, reached through a test resolver. The resolver and the upstream count every lookup and
  * connection, so "refused with nothing fetched" is proved, not assumed.
  */

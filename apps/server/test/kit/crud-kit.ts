@@ -11,7 +11,7 @@ type Who = keyof typeof DEMO;
 /**
  * The CRUD test kit: every admin entity, now and later, runs through the same checks on SQLite and PostgreSQL —
  * tenant walls by id (list, detail, submit, remove), permission codes, mass assignment, unknown filters and sorts,
- * filter values checked by type, the spec's validation messages, comma-list removes from the query or a form body,
+ * filter values checked by type, the entity's validation messages, comma-list removes from the query or a form body,
  * JSON `null` for optional fields and empty values instead of `null` in answers. An entity's own behaviour (rules,
  * relations) is tested beside it; what every entity must do is tested here once.
  */
@@ -26,7 +26,7 @@ export interface CrudKitCase<E extends EntityDefinition> {
   sample: (n: number) => InputOf<E>;
   /** A change the admin may make on update. */
   change: Partial<InputOf<E>>;
-  /** Invalid inputs with the exact message the spec gives for each. */
+  /** Invalid inputs with the exact message the server must answer for each. */
   invalid: ReadonlyArray<{ input: Record<string, unknown>; message: string }>;
   /** Input fields that are optional (sent as JSON `null` they must be accepted). */
   optional?: ReadonlyArray<keyof InputOf<E> & string>;
@@ -102,7 +102,7 @@ export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void 
       const body = next();
       const id = await create(body);
       const shown = await detail(id);
-      // A value the input leaves empty (`null` for an optional id) goes out as '' (contract §1.2).
+      // A value the input leaves empty (`null` for an optional id) goes out as ''.
       const masked = new Set<string>(c.masked ?? []);
       const saved = Object.entries(entity.input.parse(body) as Record<string, unknown>).map(([k, v]) => [
         k,
