@@ -4,7 +4,7 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/types.js';
 import { parseModel } from '../modules/flow/bpmn.js';
 import { builtinProcesses, xmlHash } from '../modules/flow/builtin.js';
-import { deployParsed } from '../modules/flow/service.js';
+import { deployParsed } from '../modules/flow/definitions.service.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { AUTHORITY_ID } from './authority.js';

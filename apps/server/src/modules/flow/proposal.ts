@@ -1,9 +1,10 @@
 import { FLOW_PATENT_TABLE, PATENT_TYPES } from '@cube/contract';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
 import { now } from '../../platform/dates.js';
 import { newId } from '../../platform/ids.js';
-import { TenantData } from '../../platform/tenant-data.js';
+import { docketNosStartingWith, insertCase } from './queries/cases.queries.js';
+import { authorOf, type Trx } from './queries/executor.js';
+import { instanceOf, linkInstanceCase } from './queries/instances.queries.js';
+import { tenantUserExists } from './queries/people.queries.js';
 
 /**
  * 专利申请审批流程 (flow_3) decides whether a disclosure becomes a filing. When such an approval ends at
@@ -18,7 +19,6 @@ import { TenantData } from '../../platform/tenant-data.js';
  */
 export const APPROVED_END = 'end_approved';
 
-type Trx = Transaction<Database>;
 type Scalar = string | number | boolean | null;
 
 export interface ApprovedProposal {
@@ -34,53 +34,39 @@ export interface ApprovedProposal {
 export async function openApprovedCase(trx: Trx, proposal: ApprovedProposal): Promise<string | null> {
   const type = proposal.vars.patentType;
   if (typeof type !== 'string' || !(PATENT_TYPES as readonly string[]).includes(type)) return null;
-  const data = new TenantData(trx, proposal.tenantId);
-  const instance = await data
-    .selectFrom('flowInstance')
-    .select(['title', 'businessId'])
-    .where('id', '=', proposal.instanceId)
-    .executeTakeFirst();
+  const instance = await instanceOf(trx, proposal.tenantId, proposal.instanceId);
   if (!instance || instance.businessId) return null;
 
-  const agent = proposal.actorId
-    ? await data
-        .selectFrom('cubeUser')
-        .select('id')
-        .where('id', '=', proposal.actorId)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst()
-    : undefined;
+  const agentId =
+    proposal.actorId && (await tenantUserExists(trx, proposal.tenantId, proposal.actorId))
+      ? proposal.actorId
+      : null;
   const starter = typeof proposal.vars.starterId === 'string' ? proposal.vars.starterId : proposal.actorId;
   const inventors = typeof proposal.vars.inventors === 'string' ? proposal.vars.inventors.trim() : '';
   const id = newId();
   const stamp = now();
-  await data
-    .insertInto('patApplication', {
-      id,
-      docketNo: await nextDocketNo(data, stamp.slice(0, 4)),
+  await insertCase(
+    trx,
+    proposal.tenantId,
+    id,
+    {
+      docketNo: await nextDocketNo(trx, proposal.tenantId, stamp.slice(0, 4)),
       patentType: type,
       title: instance.title.slice(0, 200),
       companyId: null,
       inventors: inventors.slice(0, 500),
-      agentUserId: agent ? String(agent.id) : null,
+      agentUserId: agentId,
       applicationNo: '',
       filingDate: '',
       patentStatus: 'drafting',
       remark: `由专利申请审批流程审批通过后创建（流程实例 ${proposal.instanceId}）`,
-      createUser: starter,
-      createDept: proposal.actorDeptId,
-      createTime: stamp,
-      updateUser: proposal.actorId,
-      updateTime: stamp,
-      status: 1,
-      isDeleted: 0,
-    })
-    .execute();
-  await data
-    .updateTable('flowInstance')
-    .set({ businessTable: FLOW_PATENT_TABLE, businessId: id })
-    .where('id', '=', proposal.instanceId)
-    .execute();
+    },
+    stamp,
+    authorOf(starter),
+    proposal.actorDeptId,
+    authorOf(proposal.actorId),
+  );
+  await linkInstanceCase(trx, proposal.tenantId, proposal.instanceId, FLOW_PATENT_TABLE, id);
   return id;
 }
 
@@ -89,15 +75,10 @@ export async function openApprovedCase(trx: Trx, proposal: ApprovedProposal): Pr
  * instance lock serialises completions of one instance; two approvals of one tenant finishing at the same moment
  * would meet the docket number's unique index, and the later completion is rolled back whole, to be repeated.
  */
-async function nextDocketNo(data: TenantData, year: string): Promise<string> {
+async function nextDocketNo(trx: Trx, tenantId: string, year: string): Promise<string> {
   const prefix = `P${year}-`;
-  const taken = await data
-    .selectFrom('patApplication')
-    .select('docketNo')
-    .where('docketNo', 'like', `${prefix}%`)
-    .execute();
   let highest = 0;
-  for (const { docketNo } of taken) {
+  for (const docketNo of await docketNosStartingWith(trx, tenantId, prefix)) {
     const n = /^P\d{4}-(\d{3,})$/.exec(docketNo)?.[1];
     if (n) highest = Math.max(highest, Number(n));
   }

@@ -1,19 +1,48 @@
 import { FLOW_PATENT_TABLE, FlowMessage, type FlowOutcome } from '@cube/contract';
-import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection.js';
-import type { Database } from '../../db/types.js';
+import type { RequestContext } from '../../platform/context.js';
 import { formatDateTime, now, parseDateTime } from '../../platform/dates.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { TenantData } from '../../platform/tenant-data.js';
 import type { DefinitionMeta, UserTaskMeta } from './bpmn.js';
 import { type EngineRun, resumeDue, signalTask, TaskNotWaitingError } from './engine.js';
 import { resolveTemplate } from './expression.js';
 import { APPROVED_END, openApprovedCase } from './proposal.js';
+import { setCaseStatus } from './queries/cases.queries.js';
+import { tenantDefinitionAny } from './queries/definitions.queries.js';
+import { authorOf, ROW_ID, type Trx } from './queries/executor.js';
+import {
+  endHistory,
+  endOpenHistory,
+  historyOfExecutionExists,
+  insertHistory,
+  lastSeq,
+  noteOnExecution,
+  openHistoryOf,
+} from './queries/history.queries.js';
+import { instanceRow, saveInstance } from './queries/instances.queries.js';
+import {
+  cancelTasks,
+  completeTask,
+  dropCandidates,
+  insertCandidate,
+  insertTask,
+  openTasksOf,
+  taskOf,
+  taskOfExecutionExists,
+} from './queries/tasks.queries.js';
+import {
+  cancelPendingTimers,
+  dueTimersOf,
+  endTimer,
+  insertTimer,
+  pendingTimersOf,
+  timerOfExecutionExists,
+} from './queries/timers.queries.js';
 import { applyStepForm } from './step-forms.js';
 
 /**
- * Instance commands (research §4.3): each is one transaction that locks the instance row (FOR UPDATE on
+ * Instance commands: each is one transaction that locks the instance row (FOR UPDATE on
  * PostgreSQL; SQLite runs one write transaction at a time), runs the engine, projects what it did into the task,
  * candidate, history and timer tables, and saves the state only if `state_version` is still the one read — so
  * two people completing the same task at once leave exactly one completion, and the other is told
@@ -21,15 +50,21 @@ import { applyStepForm } from './step-forms.js';
  * resumed engine repeats.
  */
 
-export type Executor = Kysely<Database> | Transaction<Database>;
-type Trx = Transaction<Database>;
-export type InstanceRow = Awaited<ReturnType<typeof loadInstance>>;
+export type InstanceRow = Awaited<ReturnType<typeof instanceRow>>;
 
 export interface Actor {
   tenantId: string;
   userId: string | null;
   deptId: string | null;
 }
+
+/** The actor of a signed-in caller's command, with the role aliases that make them a task candidate. */
+export const actorOf = (ctx: RequestContext): Actor & { roleAliases: string[] } => ({
+  tenantId: ctx.tenantId,
+  userId: ctx.userId,
+  deptId: ctx.deptId || null,
+  roleAliases: ctx.roleAliases,
+});
 
 /** Scalar variables only: what the instance row keeps and the expressions may read. */
 export type Vars = Record<string, string | number | boolean | null>;
@@ -53,28 +88,6 @@ export function metaOf(definition: { id: string; meta: string }): DefinitionMeta
     metaCache.set(definition.id, meta);
   }
   return meta;
-}
-
-/** A definition by id, common or the tenant's, deleted ones included (instances keep theirs). */
-export async function loadDefinitionAny(db: Executor, tenantId: string, id: string) {
-  return db
-    .selectFrom('flowDefinition')
-    .selectAll()
-    .where('id', '=', id)
-    .where('tenantId', 'in', [tenantId, ''])
-    .executeTakeFirst();
-}
-
-export async function loadInstance(
-  db: Executor,
-  kind: DatabaseHandle['kind'],
-  tenantId: string,
-  id: string,
-  lock: boolean,
-) {
-  let q = new TenantData(db, tenantId).selectFrom('flowInstance').selectAll().where('id', '=', id);
-  if (lock && kind === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
 }
 
 /** Due time for the task's row: `camunda:dueDate` as an ISO date or duration from now, else none. */
@@ -138,139 +151,77 @@ export async function applyRun(
   vars: Vars,
   options: { isNew?: boolean; completedTaskId?: string } = {},
 ): Promise<{ currentNames: string }> {
-  const data = new TenantData(trx, actor.tenantId);
+  const tenantId = actor.tenantId;
+  const author = authorOf(actor.userId, actor.deptId);
   const stamp = now();
-  const last = await data
-    .selectFrom('flowHistory')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('instanceId', '=', instance.id)
-    .executeTakeFirst();
-  let seq = Number(last?.seq ?? 0);
+  let seq = await lastSeq(trx, tenantId, instance.id);
   let caseStatus: string | undefined;
+  const entry = (
+    event: { elementId: string; type: string; executionId: string },
+    fields: { name: string; startTime: string; endTime: string | null; durationMs: number | null },
+  ) => ({
+    id: newId(),
+    instanceId: instance.id,
+    activityId: event.elementId,
+    activityType: event.type,
+    executionId: event.executionId,
+    taskId: null,
+    assigneeUserId: null,
+    outcome: '',
+    comment: '',
+    seq: ++seq,
+    ...fields,
+  });
 
   for (const raw of run.events) {
     // The element's own type (a timer boundary event ends as its `TimerEventDefinition`).
     const event = { ...raw, type: meta.elements[raw.elementId]?.type ?? raw.type };
     const at = formatDateTime(event.at);
+    const name = meta.elements[event.elementId]?.name ?? '';
     if (event.kind === 'flow') {
-      await data
-        .insertInto('flowHistory', {
-          id: newId(),
-          instanceId: instance.id,
-          activityId: event.elementId,
-          activityType: event.type,
-          name: '',
-          executionId: '',
-          taskId: null,
-          assigneeUserId: null,
-          startTime: at,
-          endTime: at,
-          durationMs: 0,
-          outcome: '',
-          comment: '',
-          seq: ++seq,
-          isDeleted: 0,
-        })
-        .execute();
+      await insertHistory(
+        trx,
+        tenantId,
+        entry({ ...event, executionId: '' }, { name: '', startTime: at, endTime: at, durationMs: 0 }),
+      );
       continue;
     }
     // A boundary event shows in the timeline only when it fires (its start is just the timer being armed).
     if (event.kind === 'start' && event.type === 'bpmn:BoundaryEvent') continue;
     if (event.kind === 'start') {
-      const existing = await data
-        .selectFrom('flowHistory')
-        .select('id')
-        .where('instanceId', '=', instance.id)
-        .where('executionId', '=', event.executionId)
-        .executeTakeFirst();
-      if (existing) continue;
-      await data
-        .insertInto('flowHistory', {
-          id: newId(),
-          instanceId: instance.id,
-          activityId: event.elementId,
-          activityType: event.type,
-          name: meta.elements[event.elementId]?.name ?? '',
-          executionId: event.executionId,
-          taskId: null,
-          assigneeUserId: event.type === 'bpmn:StartEvent' ? actor.userId : null,
-          startTime: at,
-          endTime: null,
-          durationMs: null,
-          outcome: '',
-          comment: '',
-          seq: ++seq,
-          isDeleted: 0,
-        })
-        .execute();
+      if (await historyOfExecutionExists(trx, tenantId, instance.id, event.executionId)) continue;
+      await insertHistory(trx, tenantId, {
+        ...entry(event, { name, startTime: at, endTime: null, durationMs: null }),
+        assigneeUserId: event.type === 'bpmn:StartEvent' ? actor.userId : null,
+      });
       if (CASE_STATUS_AT[event.elementId]) caseStatus = CASE_STATUS_AT[event.elementId];
       continue;
     }
-    const open = await data
-      .selectFrom('flowHistory')
-      .select(['id', 'startTime'])
-      .where('instanceId', '=', instance.id)
-      .where('executionId', '=', event.executionId)
-      .where('endTime', 'is', null)
-      .executeTakeFirst();
+    const open = await openHistoryOf(trx, tenantId, instance.id, event.executionId);
     if (open) {
-      await data
-        .updateTable('flowHistory')
-        .set({
-          endTime: at,
-          durationMs: Math.max(0, event.at.getTime() - parseDateTime(open.startTime).getTime()),
-        })
-        .where('id', '=', open.id)
-        .execute();
+      await endHistory(
+        trx,
+        tenantId,
+        open.id,
+        at,
+        Math.max(0, event.at.getTime() - parseDateTime(open.startTime).getTime()),
+      );
     } else if (event.type === 'bpmn:BoundaryEvent') {
-      await data
-        .insertInto('flowHistory', {
-          id: newId(),
-          instanceId: instance.id,
-          activityId: event.elementId,
-          activityType: event.type,
-          name: meta.elements[event.elementId]?.name ?? '',
-          executionId: event.executionId,
-          taskId: null,
-          assigneeUserId: null,
-          startTime: at,
-          endTime: at,
-          durationMs: 0,
-          outcome: '',
-          comment: '',
-          seq: ++seq,
-          isDeleted: 0,
-        })
-        .execute();
+      await insertHistory(trx, tenantId, entry(event, { name, startTime: at, endTime: at, durationMs: 0 }));
     }
     if (event.type === 'bpmn:EndEvent' && CASE_STATUS_AT[event.elementId])
       caseStatus = CASE_STATUS_AT[event.elementId];
   }
 
   // Tasks: new waits become rows; rows no longer waiting end (completed by the caller, or cancelled).
-  const openTasks = await data
-    .selectFrom('flowTask')
-    .select(['id', 'executionId'])
-    .where('instanceId', '=', instance.id)
-    .where('taskStatus', '=', 'open')
-    .execute();
+  const openTasks = await openTasksOf(trx, tenantId, instance.id);
   const waitingIds = new Set(run.waiting.map((w) => w.executionId));
   for (const t of openTasks) {
     if (waitingIds.has(t.executionId) || t.id === options.completedTaskId) continue;
-    await data
-      .updateTable('flowTask')
-      .set({ taskStatus: 'cancelled', endTime: stamp, updateTime: stamp })
-      .where('id', '=', t.id)
-      .execute();
-    await data.updateTable('flowTaskCandidate').set({ isDeleted: 1 }).where('taskId', '=', t.id).execute();
+    await cancelTasks(trx, tenantId, [t.id], stamp);
+    await dropCandidates(trx, tenantId, [t.id]);
     // Interrupted (e.g. by a timer): the engine reports no end, so the timeline closes it here.
-    await data
-      .updateTable('flowHistory')
-      .set({ endTime: stamp })
-      .where('instanceId', '=', instance.id)
-      .where('executionId', '=', t.executionId)
-      .where('endTime', 'is', null)
-      .execute();
+    await endOpenHistory(trx, tenantId, instance.id, stamp, t.executionId);
   }
   const known = new Set(openTasks.map((t) => t.executionId));
   const names: string[] = [];
@@ -278,20 +229,16 @@ export async function applyRun(
     const task = meta.userTasks[w.activityId];
     names.push(task?.name ?? w.activityId);
     if (known.has(w.executionId) || !task) continue;
-    const again = await data
-      .selectFrom('flowTask')
-      .select('id')
-      .where('instanceId', '=', instance.id)
-      .where('executionId', '=', w.executionId)
-      .executeTakeFirst();
-    if (again) continue;
+    if (await taskOfExecutionExists(trx, tenantId, instance.id, w.executionId)) continue;
     const assignees = resolveList(task.assignee ? [task.assignee] : [], vars);
     const users = resolveList(task.candidateUsers, vars);
     const groups = resolveList(task.candidateGroups, vars);
-    const assignee = assignees.find((a) => /^[1-9]\d{0,18}$/.test(a)) ?? null;
+    const assignee = assignees.find((a) => ROW_ID.test(a)) ?? null;
     const taskId = newId();
-    await data
-      .insertInto('flowTask', {
+    await insertTask(
+      trx,
+      tenantId,
+      {
         id: taskId,
         instanceId: instance.id,
         definitionId: instance.definitionId,
@@ -308,73 +255,42 @@ export async function applyRun(
         completedBy: null,
         outcome: '',
         comment: '',
-        createUser: actor.userId,
-        createDept: actor.deptId,
-        createTime: stamp,
-        updateUser: actor.userId,
-        updateTime: stamp,
-        status: 1,
-        isDeleted: 0,
-      })
-      .execute();
+      },
+      author,
+      actor.deptId,
+      stamp,
+    );
     const candidates = [
-      ...users.filter((u) => /^[1-9]\d{0,18}$/.test(u)).map((ref) => ({ kind: 'user', ref })),
+      ...users.filter((u) => ROW_ID.test(u)).map((ref) => ({ kind: 'user', ref })),
       ...groups.map((ref) => ({ kind: 'role', ref })),
     ];
-    for (const c of candidates)
-      await data
-        .insertInto('flowTaskCandidate', { id: newId(), taskId, kind: c.kind, ref: c.ref, isDeleted: 0 })
-        .execute();
-    await data
-      .updateTable('flowHistory')
-      .set({ taskId, assigneeUserId: assignee })
-      .where('instanceId', '=', instance.id)
-      .where('executionId', '=', w.executionId)
-      .execute();
+    for (const c of candidates) await insertCandidate(trx, tenantId, { id: newId(), taskId, ...c });
+    await noteOnExecution(trx, tenantId, instance.id, w.executionId, { taskId, assigneeUserId: assignee });
   }
 
-  // Timers.
-  const pending = await data
-    .selectFrom('flowTimer')
-    .select(['id', 'executionId', 'expireAt'])
-    .where('instanceId', '=', instance.id)
-    .where('timerStatus', '=', 'pending')
-    .execute();
+  // Timers: pending rows no longer waited on end (fired when due, else cancelled); new waits are armed.
+  const pending = await pendingTimersOf(trx, tenantId, instance.id);
   const waitingTimers = new Set(run.timers.map((t) => t.executionId));
   for (const t of pending) {
     if (waitingTimers.has(t.executionId)) continue;
-    await data
-      .updateTable('flowTimer')
-      .set({ timerStatus: t.expireAt <= stamp ? 'fired' : 'cancelled', updateTime: stamp, lockedUntil: null })
-      .where('id', '=', t.id)
-      .execute();
+    await endTimer(trx, tenantId, t.id, t.expireAt <= stamp ? 'fired' : 'cancelled', stamp);
   }
   const pendingIds = new Set(pending.map((t) => t.executionId));
   for (const t of run.timers) {
     if (pendingIds.has(t.executionId)) continue;
-    const exists = await data
-      .selectFrom('flowTimer')
-      .select('id')
-      .where('instanceId', '=', instance.id)
-      .where('executionId', '=', t.executionId)
-      .executeTakeFirst();
-    if (exists) continue;
-    await data
-      .insertInto('flowTimer', {
+    if (await timerOfExecutionExists(trx, tenantId, instance.id, t.executionId)) continue;
+    await insertTimer(
+      trx,
+      tenantId,
+      {
         id: newId(),
         instanceId: instance.id,
         activityId: t.activityId,
         executionId: t.executionId,
         expireAt: ceilSecond(t.expireAt),
-        timerStatus: 'pending',
-        lockedUntil: null,
-        attempts: 0,
-        lastError: '',
-        createTime: stamp,
-        updateTime: stamp,
-        isDeleted: 0,
-      })
-      .execute();
+      },
+      stamp,
+    );
   }
 
   const currentNames = [...new Set(names)].join(',').slice(0, 500);
@@ -384,39 +300,27 @@ export async function applyRun(
     variables: JSON.stringify(vars),
     currentActivityIds: [...new Set(run.waiting.map((w) => w.activityId))].join(',').slice(0, 500),
     currentActivityNames: currentNames,
-    updateUser: actor.userId,
-    updateTime: stamp,
     ...(run.ended ? { flowStatus: 'completed', endActivityId: run.endActivityId, endTime: stamp } : {}),
   };
   if (!options.isNew) {
-    const updated = await data
-      .updateTable('flowInstance')
-      .set(row)
-      .where('id', '=', instance.id)
-      .where('stateVersion', '=', instance.stateVersion)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new BizError(FlowMessage.taskTaken);
+    const saved = await saveInstance(trx, tenantId, instance.id, row, author, stamp, instance.stateVersion);
+    if (!saved) throw new BizError(FlowMessage.taskTaken);
   } else {
-    await data.updateTable('flowInstance').set(row).where('id', '=', instance.id).execute();
+    await saveInstance(trx, tenantId, instance.id, row, author, stamp);
   }
 
   // An approval the agency accepted opens the case it decided on (proposal.ts).
   if (run.ended && run.endActivityId === APPROVED_END && !instance.businessId) {
     await openApprovedCase(trx, {
       instanceId: instance.id,
-      tenantId: actor.tenantId,
+      tenantId,
       actorId: actor.userId,
       actorDeptId: actor.deptId,
       vars,
     });
   }
-  if (caseStatus && instance.businessTable === FLOW_PATENT_TABLE && instance.businessId) {
-    await data
-      .updateTable('patApplication')
-      .set({ patentStatus: caseStatus, updateUser: actor.userId, updateTime: stamp })
-      .where('id', '=', instance.businessId)
-      .execute();
-  }
+  if (caseStatus && instance.businessTable === FLOW_PATENT_TABLE && instance.businessId)
+    await setCaseStatus(trx, tenantId, instance.businessId, caseStatus, author, stamp);
   return { currentNames };
 }
 
@@ -431,7 +335,7 @@ export async function withInstance<T>(
   work: (trx: Trx, instance: NonNullable<InstanceRow>) => Promise<T>,
 ): Promise<T> {
   return handle.db.transaction().execute(async (trx) => {
-    const instance = await loadInstance(trx, handle.kind, tenantId, instanceId, true);
+    const instance = await instanceRow(trx, handle.kind, tenantId, instanceId, true);
     if (!instance) throw new NotFoundError(FlowMessage.instanceMissing);
     return work(trx, instance);
   });
@@ -447,23 +351,18 @@ export async function completeTaskCommand(
   extra: Vars,
   expectedInstanceId?: string,
 ): Promise<{ instanceId: string; ended: boolean; currentNames: string }> {
-  const first = await new TenantData(handle.db, actor.tenantId)
-    .selectFrom('flowTask')
-    .select(['id', 'instanceId'])
-    .where('id', '=', taskId)
-    .executeTakeFirst();
+  const first = await taskOf(handle.db, actor.tenantId, taskId);
   if (!first || (expectedInstanceId && expectedInstanceId !== String(first.instanceId)))
     throw new NotFoundError(FlowMessage.taskMissing);
   return withInstance(handle, actor.tenantId, String(first.instanceId), async (trx, instance) => {
-    const data = new TenantData(trx, actor.tenantId);
-    const task = await data.selectFrom('flowTask').selectAll().where('id', '=', taskId).executeTakeFirst();
+    const task = await taskOf(trx, actor.tenantId, taskId);
     if (!task) throw new NotFoundError(FlowMessage.taskMissing);
     if (task.taskStatus !== 'open') throw new BizError(FlowMessage.taskTaken);
     if (instance.flowStatus === 'suspended') throw new BizError(FlowMessage.instanceSuspended);
     if (instance.flowStatus !== 'running') throw new BizError(FlowMessage.instanceFinished);
     if (task.assigneeUserId === null) throw new BizError(FlowMessage.taskNotClaimed);
     if (String(task.assigneeUserId) !== actor.userId) throw new BizError(FlowMessage.taskNotAssignee);
-    const definition = await loadDefinitionAny(trx, actor.tenantId, String(instance.definitionId));
+    const definition = await tenantDefinitionAny(trx, actor.tenantId, String(instance.definitionId));
     if (!definition) throw new NotFoundError(FlowMessage.definitionMissing);
     const meta = metaOf(definition);
     const offered = meta.userTasks[task.activityId]?.outcomes ?? ['approve'];
@@ -493,29 +392,16 @@ export async function completeTaskCommand(
       if (error instanceof TaskNotWaitingError) throw new BizError(FlowMessage.taskTaken);
       throw error;
     }
-    const stamp = now();
-    const done = await data
-      .updateTable('flowTask')
-      .set({
-        taskStatus: 'completed',
-        completedBy: actor.userId,
-        endTime: stamp,
-        outcome: flag,
-        comment,
-        updateUser: actor.userId,
-        updateTime: stamp,
-      })
-      .where('id', '=', task.id)
-      .where('taskStatus', '=', 'open')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(FlowMessage.taskTaken);
-    await data.updateTable('flowTaskCandidate').set({ isDeleted: 1 }).where('taskId', '=', task.id).execute();
-    await data
-      .updateTable('flowHistory')
-      .set({ assigneeUserId: actor.userId, outcome: flag, comment, taskId: task.id })
-      .where('instanceId', '=', instance.id)
-      .where('executionId', '=', task.executionId)
-      .execute();
+    const author = authorOf(actor.userId, actor.deptId);
+    const done = await completeTask(trx, actor.tenantId, task.id, { outcome: flag, comment }, author, now());
+    if (!done) throw new BizError(FlowMessage.taskTaken);
+    await dropCandidates(trx, actor.tenantId, [task.id]);
+    await noteOnExecution(trx, actor.tenantId, instance.id, task.executionId, {
+      assigneeUserId: actor.userId,
+      outcome: flag,
+      comment,
+      taskId: task.id,
+    });
     const result = await applyRun(
       trx,
       actor,
@@ -544,28 +430,15 @@ export async function fireTimersCommand(
   instanceId: string,
 ): Promise<boolean> {
   return withInstance(handle, tenantId, instanceId, async (trx, instance) => {
-    const data = new TenantData(trx, tenantId);
     const stamp = now();
     if (instance.flowStatus !== 'running') {
       // Suspended: leave the timers for later; finished or terminated: they will never fire.
-      if (instance.flowStatus !== 'suspended')
-        await data
-          .updateTable('flowTimer')
-          .set({ timerStatus: 'cancelled', updateTime: stamp })
-          .where('instanceId', '=', instance.id)
-          .where('timerStatus', '=', 'pending')
-          .execute();
+      if (instance.flowStatus !== 'suspended') await cancelPendingTimers(trx, tenantId, instance.id, stamp);
       return false;
     }
-    const due = await data
-      .selectFrom('flowTimer')
-      .select('id')
-      .where('instanceId', '=', instance.id)
-      .where('timerStatus', '=', 'pending')
-      .where('expireAt', '<=', stamp)
-      .execute();
+    const due = await dueTimersOf(trx, tenantId, instance.id, stamp);
     if (due.length === 0) return false;
-    const definition = await loadDefinitionAny(trx, tenantId, String(instance.definitionId));
+    const definition = await tenantDefinitionAny(trx, tenantId, String(instance.definitionId));
     if (!definition) return false;
     const vars = parseVars(instance.variables);
     const run = await resumeDue(instance.engineState, vars);

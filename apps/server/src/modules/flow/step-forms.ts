@@ -5,12 +5,11 @@ import {
   type FlowOutcome,
   flowAcceptanceInput,
 } from '@cube/contract';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
 import { parseOrRefuse } from '../../platform/crud/index.js';
-import { formatDateTime, now } from '../../platform/dates.js';
+import { formatDateTime } from '../../platform/dates.js';
 import { BizError } from '../../platform/errors.js';
-import { TenantData } from '../../platform/tenant-data.js';
+import { applicationNoTaken, setCaseFiling } from './queries/cases.queries.js';
+import { authorOf, type Trx } from './queries/executor.js';
 
 type Scalar = string | number | boolean | null;
 
@@ -26,12 +25,12 @@ export interface StepCompletion {
 }
 
 /**
- * Step forms (contract `FLOW_STEP_FORM_*`): what a step asks for besides the comment, checked when it is approved
+ * Step forms (the `FLOW_STEP_FORM_*` form keys): what a step asks for besides the comment, checked when it is approved
  * and written to the case inside the completing transaction, before the engine moves on — a refusal leaves the
  * task open and nothing written. Returns the variables to keep on the instance (normalised), or nothing.
  */
 export async function applyStepForm(
-  trx: Transaction<Database>,
+  trx: Trx,
   step: StepCompletion,
 ): Promise<Record<string, Scalar> | undefined> {
   if (step.formKey !== FLOW_STEP_FORM_ACCEPTANCE || step.flag !== 'approve') return undefined;
@@ -39,18 +38,8 @@ export async function applyStepForm(
   if (!caseId) return undefined;
   const { applicationNo, filingDate } = parseOrRefuse(flowAcceptanceInput, step.sent);
   if (filingDate > formatDateTime().slice(0, 10)) throw new BizError(FlowMessage.filingDateFuture);
-  const cases = new TenantData(trx, step.tenantId);
-  const other = await cases
-    .selectFrom('patApplication')
-    .select('id')
-    .where('applicationNo', '=', applicationNo)
-    .where('id', '!=', caseId)
-    .executeTakeFirst();
-  if (other) throw new BizError(FlowMessage.applicationNoExists);
-  await cases
-    .updateTable('patApplication')
-    .set({ applicationNo, filingDate, updateUser: step.userId, updateTime: now() })
-    .where('id', '=', caseId)
-    .execute();
+  if (await applicationNoTaken(trx, step.tenantId, applicationNo, caseId))
+    throw new BizError(FlowMessage.applicationNoExists);
+  await setCaseFiling(trx, step.tenantId, caseId, { applicationNo, filingDate }, authorOf(step.userId));
   return { applicationNo, filingDate };
 }

@@ -3,10 +3,11 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
 import { formatDateTime } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { claimDueTimers, noteTimerError } from './queries/timers.queries.js';
 import { fireTimersCommand } from './runtime.js';
 
 /**
- * The persistent timer poller (research §3.2 "Timers"). bpmn-engine only knows in-process timeouts, which a
+ * The persistent timer poller. bpmn-engine only knows in-process timeouts, which a
  * restart forgets and which never arm beyond ~24.8 days, so every timer an instance waits on is a `flow_timer`
  * row, and this job fires the due ones: it claims a batch (FOR UPDATE SKIP LOCKED on PostgreSQL, plus a short
  * lease on the row), then runs each instance's fire command, which re-checks under the instance lock that the
@@ -36,30 +37,9 @@ export async function runDueTimers(handle: DatabaseHandle, options: TimerRunOpti
   const leaseUntil = formatDateTime(new Date(at.getTime() + LEASE_MS));
   // Due timers of every tenant: the poller is background work for all of them (platform row scope, named here).
   const claimed = await withPlatformScope(() =>
-    handle.db.transaction().execute(async (trx) => {
-      let q = trx
-        .selectFrom('flowTimer')
-        .select(['id', 'tenantId', 'instanceId'])
-        .where('timerStatus', '=', 'pending')
-        .where('isDeleted', '=', 0)
-        .where('expireAt', '<=', stamp)
-        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', stamp)]))
-        .orderBy('expireAt')
-        .limit(options.limit ?? BATCH);
-      if (handle.kind === 'postgres') q = q.forUpdate().skipLocked();
-      const rows = await q.execute();
-      if (rows.length > 0)
-        await trx
-          .updateTable('flowTimer')
-          .set((eb) => ({ lockedUntil: leaseUntil, attempts: eb('attempts', '+', 1), updateTime: stamp }))
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
-      return rows;
-    }),
+    handle.db
+      .transaction()
+      .execute((trx) => claimDueTimers(trx, handle.kind, stamp, leaseUntil, options.limit ?? BATCH)),
   ).catch((error: unknown) => {
     // Two processes on one SQLite file: the second claimer cannot take the write lock; the first fires the timers.
     if (isBusy(error)) return [];
@@ -73,15 +53,7 @@ export async function runDueTimers(handle: DatabaseHandle, options: TimerRunOpti
       if (await withTenantScope(tenantId, () => fireTimersCommand(handle, tenantId, instanceId))) moved++;
     } catch (error) {
       const message = String((error as Error)?.message ?? error).slice(0, 500);
-      await withTenantScope(tenantId, () =>
-        handle.db
-          .updateTable('flowTimer')
-          .set({ lastError: message })
-          .where('tenantId', '=', tenantId)
-          .where('instanceId', '=', instanceId)
-          .where('timerStatus', '=', 'pending')
-          .execute(),
-      );
+      await withTenantScope(tenantId, () => noteTimerError(handle.db, tenantId, instanceId, message));
     }
   }
   return moved;

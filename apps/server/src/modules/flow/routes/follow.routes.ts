@@ -1,0 +1,81 @@
+import {
+  FLOW_FOLLOW_API,
+  FLOW_PROCESS_API,
+  FlowMessage,
+  flowDiagramQuery,
+  flowDiagramSchema,
+  flowFollowListQuery,
+  flowInstanceSchema,
+  flowTerminateInput,
+  pageSchema,
+} from '@cube/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { access, contextOf, grantsOf } from '../../../platform/access.js';
+import { parseOrRefuse } from '../../../platform/crud/index.js';
+import { applyDataScope } from '../../../platform/data-scope.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
+import { NotFoundError } from '../../../platform/errors.js';
+import { terminate } from '../instances.service.js';
+import { ROW_ID } from '../queries/executor.js';
+import { diagramFor, followList } from '../read.service.js';
+import { input, P, tenantOf } from './shared.js';
+
+/** 流程跟踪 (running instances): the list within the caller's data scope, terminating one, and the diagram. */
+
+export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const handle = deps.db;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    `${FLOW_FOLLOW_API}/list`,
+    {
+      config: { access: access.permission(P.follow) },
+      schema: {
+        querystring: flowFollowListQuery,
+        response: { 200: rSchema(pageSchema(flowInstanceSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const tenantId = tenantOf(ctx, request.query.tenantId);
+      // Another tenant's instances (platform administrator) and role-less callers are not narrowed by a scope.
+      return ok(
+        await followList(handle, tenantId, request.query, async (qb) => {
+          if (tenantId !== ctx.tenantId || ctx.roleIds.length === 0) return qb;
+          const grants = grantsOf(ctx) ?? (await deps.sessions.roleGrants(ctx.tenantId, ctx.roleIds));
+          return applyDataScope(qb, ctx, grants.dataScopes.get(P.follow), {
+            table: 'flowInstance',
+            tenantId,
+            columns: { dept: 'createDept', creator: 'createUser' },
+            filters: { category: 'string', processKey: 'string', title: 'string', createTime: 'date' },
+          });
+        }),
+      );
+    },
+  );
+
+  api.post(
+    `${FLOW_FOLLOW_API}/delete-process-instance`,
+    { config: { access: access.permission(P.followDelete) }, schema: { response: { 200: rEmpty } } },
+    async (request) => {
+      const ctx = contextOf(request);
+      const raw = input(request);
+      const body = parseOrRefuse(flowTerminateInput, raw);
+      const tenantId = tenantOf(ctx, typeof raw.tenantId === 'string' ? raw.tenantId : undefined);
+      if (!ROW_ID.test(body.processInstanceId)) throw new NotFoundError(FlowMessage.instanceMissing);
+      await terminate(handle, ctx, tenantId, body.processInstanceId, body.deleteReason);
+      return ok({});
+    },
+  );
+
+  api.get(
+    `${FLOW_PROCESS_API}/model-view`,
+    {
+      config: { access: access.authenticated },
+      schema: { querystring: flowDiagramQuery, response: { 200: rSchema(flowDiagramSchema) } },
+    },
+    async (request) => ok(await diagramFor(handle, contextOf(request), request.query)),
+  );
+}
