@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { FLOW_BUILTINS, type FlowBuiltinKey } from '@cube/contract';
 
 /**
- * The three shipped processes (issue 11 §2), kept as `.bpmn` files in `processes/` beside this module (the server
+ * The three shipped processes, kept as `.bpmn` files in `processes/` beside this module (the server
  * build copies the folder into `dist`). They are seeded as built-in models and deployed as common definitions;
  * `restore-builtin` copies the shipped XML back onto an edited model.
  */

@@ -5,7 +5,7 @@ import { camundaModdle } from './bpmn.js';
 import { hasExpression, isExpression, resolveTemplate } from './expression.js';
 
 /**
- * The runtime adapter (research §4.3): the only file that knows bpmn-engine. Every command is
+ * The runtime adapter: the only file that knows bpmn-engine. Every command is
  * recover → act → settle → getState on a fresh engine that lives for that command only, so the database row is
  * the single source of an instance's state and any server instance can run the next command. What the engine did
  * comes back as plain facts — the user tasks and timers now waiting, the activities started and ended, the flows

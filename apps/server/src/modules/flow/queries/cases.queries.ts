@@ -1,25 +1,14 @@
 import type { NewRow } from '../../../db/types.js';
 import { type Author, createStamp, LIVE_ROW, updateStamp } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
-import type { Executor } from './executor.js';
+import type { Executor, OwnValues } from './executor.js';
 
 /**
  * Every read and write the workflow makes of the patent module's tables (the case a flow runs on, its agent
  * company), kept in this one file so that they can be pointed at that module's own query files later.
  */
 
-type CaseValues = Omit<
-  NewRow<'patApplication'>,
-  | 'id'
-  | 'tenantId'
-  | 'createUser'
-  | 'createDept'
-  | 'createTime'
-  | 'updateUser'
-  | 'updateTime'
-  | 'status'
-  | 'isDeleted'
->;
+type CaseValues = Omit<OwnValues<NewRow<'patApplication'>>, 'id' | 'tenantId'>;
 
 /** Whether a live case of the tenant holds this docket number. */
 export async function docketNoTaken(db: Executor, tenantId: string, docketNo: string): Promise<boolean> {

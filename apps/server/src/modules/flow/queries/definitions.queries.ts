@@ -10,7 +10,7 @@ import {
   softDeleteSet,
   updateStamp,
 } from '../../../platform/rows.js';
-import { type AnySelect, containing, type Executor } from './executor.js';
+import { type AnySelect, containing, type Executor, type OwnValues } from './executor.js';
 
 /**
  * Deployed process definitions (`flow_definition`). A definition's `tenant_id` is `''` when it is common to every
@@ -64,10 +64,7 @@ export async function topVersion(db: Executor, tenantId: string, processKey: str
   return Number(top?.version ?? 0);
 }
 
-type DefinitionValues = Omit<
-  NewRow<'flowDefinition'>,
-  'createUser' | 'createDept' | 'createTime' | 'updateUser' | 'updateTime' | 'status' | 'isDeleted'
->;
+type DefinitionValues = OwnValues<NewRow<'flowDefinition'>>;
 
 export async function insertDefinition(
   db: Executor,

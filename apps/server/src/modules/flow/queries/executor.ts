@@ -1,10 +1,13 @@
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import type { Author } from '../../../platform/rows.js';
+import type { Author, CreateStamp } from '../../../platform/rows.js';
 
 /** What the flow query files run on: the database or an open transaction (commands pass their transaction). */
 export type Executor = Kysely<Database> | Transaction<Database>;
 export type Trx = Transaction<Database>;
+
+/** A new row's own values: the audit stamp, `status` and `is_deleted` are added by the query that inserts it. */
+export type OwnValues<Row> = Omit<Row, keyof CreateStamp | 'status' | 'isDeleted'>;
 
 // biome-ignore lint/suspicious/noExplicitAny: joined selects over several tables
 export type AnySelect = SelectQueryBuilder<any, any, object>;

@@ -5,7 +5,7 @@ import type { Database, NewRow } from '../../../db/types.js';
 import { readPage } from '../../../platform/crud/index.js';
 import { type Author, createStamp, LIVE_ROW, live, updateStamp } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
-import { type AnySelect, containing, type Executor, ROW_ID } from './executor.js';
+import { type AnySelect, containing, type Executor, type OwnValues, ROW_ID } from './executor.js';
 
 /**
  * Process instances (`flow_instance`): one row per running or finished flow, holding the engine's state, the
@@ -97,17 +97,7 @@ export async function moveInstancesOf(
   await q.execute();
 }
 
-type InstanceValues = Omit<
-  NewRow<'flowInstance'>,
-  | 'tenantId'
-  | 'createUser'
-  | 'createDept'
-  | 'createTime'
-  | 'updateUser'
-  | 'updateTime'
-  | 'status'
-  | 'isDeleted'
->;
+type InstanceValues = Omit<OwnValues<NewRow<'flowInstance'>>, 'tenantId'>;
 
 export async function insertInstance(
   db: Executor,

@@ -11,7 +11,7 @@ import {
   updateStamp,
 } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
-import { type AnySelect, containing, type Executor } from './executor.js';
+import { type AnySelect, containing, type Executor, type OwnValues } from './executor.js';
 import { INSTANCE_COLUMNS, type InstanceLike } from './instances.queries.js';
 
 /**
@@ -281,17 +281,7 @@ export async function candidatesOf(db: Executor, tenantId: string, taskId: strin
     .execute();
 }
 
-type TaskValues = Omit<
-  NewRow<'flowTask'>,
-  | 'tenantId'
-  | 'createUser'
-  | 'createDept'
-  | 'createTime'
-  | 'updateUser'
-  | 'updateTime'
-  | 'status'
-  | 'isDeleted'
->;
+type TaskValues = Omit<OwnValues<NewRow<'flowTask'>>, 'tenantId'>;
 
 export async function insertTask(
   db: Executor,
