@@ -20,6 +20,7 @@ import { appModules } from './modules/index.js';
 import { type Access, enforceAccessDeclarations, installAccessControl } from './platform/access.js';
 import { OPENAPI_PATH, registerApiDocs } from './platform/api-docs.js';
 import { CacheRegistry } from './platform/caches.js';
+import { installCompression } from './platform/compression.js';
 import type { AppDeps } from './platform/deps.js';
 import { fail } from './platform/envelope.js';
 import { errorReply } from './platform/error-reply.js';
@@ -197,6 +198,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
   });
   app.addHook('onClose', () => deps.jobs.stop());
+  // Pages and JSON answers above 1 KiB compressed on the fly (platform/compression.ts); files never are.
+  installCompression(app);
   for (const module of appModules) await app.register(module, { deps });
   // The access cache (platform/sessions.ts): emptied by clear-cache, on every instance; stopped with the app.
   deps.caches.register('access', () => deps.sessions.invalidateAll());
@@ -210,6 +213,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const webDist = config.webDist ?? defaultWebDist();
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
+    // Every built file has brotli and gzip variants beside it (`app.js.br`, made by the web build), sent as they
+    // are to a browser that accepts them, with `Vary: Accept-Encoding`: no static file is compressed per request.
     // Built chunks carry a content hash in their names, so a browser may keep them for good; everything else
     // (favicon, images) for an hour; index.html is sent uncached by the fallback below.
     await app.register(fastifyStatic, {
@@ -217,7 +222,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       wildcard: false,
       index: false,
       maxAge: '1h',
-      globIgnore: ['assets/**', 'index.html'],
+      preCompressed: true,
+      globIgnore: ['assets/**', 'index.html', '**/*.br', '**/*.gz'],
     });
     const assetsDir = path.join(webDist, 'assets');
     if (existsSync(assetsDir)) {
@@ -229,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         index: false,
         maxAge: '365d',
         immutable: true,
+        preCompressed: true,
         decorateReply: false,
       });
     }
