@@ -28,7 +28,7 @@ import { installRequestPipeline, lazyChildLoggerFactory } from './platform/http-
 import { installInputGuards } from './platform/input-guards.js';
 import { JobRunner } from './platform/jobs.js';
 import { installLogRecording, LogRecorder, type LogRecorderOptions } from './platform/log-recorder.js';
-import { loggerOptions, redactUrl, requestId } from './platform/logging.js';
+import { flushLogOnClose, loggerOptions, redactUrl, requestId } from './platform/logging.js';
 import { installMetrics } from './platform/metrics.js';
 import { SessionRegistry } from './platform/sessions.js';
 import { fallbackRateLimitStore, type SharedStore } from './platform/store.js';
@@ -182,6 +182,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       }
       done();
     });
+  // The log's buffered lines are written when the app closes (platform/logging.ts).
+  flushLogOnClose(app);
 
   // Usual/API/error logs: hooks only append to a bounded buffer, written in batches off the request path and
   // flushed when the app closes (platform/log-recorder.ts).

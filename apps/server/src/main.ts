@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { configureIds } from './platform/ids.js';
+import { asyncLogDestination, flushLogSync, loggerOptions } from './platform/logging.js';
 import { openStore } from './platform/store.js';
 import { prepareDatabase } from './prepare.js';
 
@@ -16,7 +17,9 @@ async function main(): Promise<void> {
   if (prepared.warning) console.warn(prepared.warning);
   const db = openDatabase(config.database);
   const store = openStore(config.redisUrl);
-  const { app, deps } = await buildApp({ config, db, store });
+  // Standard output, written asynchronously in batches: logging a request does not wait for the write.
+  const logDestination = asyncLogDestination(1);
+  const { app, deps } = await buildApp({ config, db, store, logger: loggerOptions(config, logDestination) });
 
   if (prepared.generatedAdminPassword) {
     // Printed once, to the console only (never the log files); it must be changed at first login.
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const hardStop = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
+      flushLogSync(logDestination);
       process.exit(1);
     }, 25_000);
     hardStop.unref();
@@ -45,9 +49,11 @@ async function main(): Promise<void> {
       clearInterval(reaper);
       await store.close();
       await db.close();
+      flushLogSync(logDestination);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
+      flushLogSync(logDestination);
       process.exit(1);
     }
   };

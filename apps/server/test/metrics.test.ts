@@ -1,7 +1,23 @@
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import {
+  asyncLogDestination,
+  LOG_BUFFER_BYTES,
+  type LogDestination,
+  loggerOptions,
+} from '../src/platform/logging.js';
 import { isLoopback } from '../src/platform/metrics.js';
-import { createTestApp, dialects, type TestApp } from './helpers.js';
+import { MemoryStore } from '../src/platform/store.js';
+import { seed } from '../src/seed/index.js';
+import { createTestApp, dialects, type TestApp, WEB_CLIENT } from './helpers.js';
 
 /** Prometheus metrics: off by default, token or unproxied loopback, route patterns, the pool. */
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -135,6 +151,93 @@ describe('request ids', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
     expect(new Set(ids).size).toBe(2);
     expect(new Set(ids.map((id) => id?.split('-')[0])).size).toBe(1);
+  });
+});
+
+describe('the request log as shipped', () => {
+  // The process's own logger (loggerOptions, as main.ts builds it), writing to a file instead of standard output.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-log-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CUBE_DATA_DIR: dataDir,
+    CUBE_JWT_SECRET: `test-signing-secret-${Math.random().toString(36)}-0123456789abcdef`,
+    CUBE_WEB_CLIENT_SECRET: WEB_CLIENT.secret,
+    CUBE_WEB_DIST: path.join(dataDir, 'no-web'),
+    CUBE_LOG_LEVEL: 'info',
+  });
+  const db = openDatabase(config.database);
+  beforeAll(async () => {
+    await migrateToLatest(db.db);
+    await seed(db.db, config);
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const requests = [
+    { url: '/api/health', headers: { 'x-request-id': 'log-test-1' } },
+    { url: '/api/no-such-thing?password=secret&page=2', headers: { 'x-request-id': 'log-test-2' } },
+    { url: '/api/cube-auth/oauth/user-info', headers: { 'x-request-id': 'log-test-3' } },
+  ];
+
+  /** Serves `requests` with the log written to `destination`; `beforeClose` sees the file before the app closes. */
+  async function serve(destination: LogDestination, file: string, beforeClose?: (written: string) => void) {
+    await once(destination, 'ready');
+    const { app } = await buildApp({
+      config,
+      db,
+      store: new MemoryStore(),
+      logger: loggerOptions(config, destination),
+    });
+    for (const request of requests) await app.inject({ method: 'GET', ...request });
+    beforeClose?.(existsSync(file) ? readFileSync(file, 'utf8') : '');
+    await app.close();
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request completed');
+    // What differs between two runs by nature: the clock and the measured time.
+    return lines.map(({ time: _time, ms: _ms, ...fields }) => fields);
+  }
+
+  it('writes the same request lines asynchronously, held in memory and written when the app closes', async () => {
+    const syncFile = path.join(dataDir, 'sync.log');
+    const asyncFile = path.join(dataDir, 'async.log');
+    const direct = await serve(pino.destination({ dest: syncFile, sync: true }), syncFile);
+    // A flush interval longer than the test, so that only the buffer's size or the close can write.
+    const buffered = await serve(asyncLogDestination(asyncFile, 60_000), asyncFile, (written) => {
+      // Three request lines are fewer than the buffer holds: nothing was written while requests were answered.
+      expect(written).toBe('');
+    });
+    expect(direct).toHaveLength(3);
+    expect(buffered).toEqual(direct);
+    expect(buffered.map((line) => [line.reqId, line.status])).toEqual([
+      ['log-test-1', 200],
+      ['log-test-2', 404],
+      ['log-test-3', 401],
+    ]);
+    expect(buffered[1]?.url).toBe('/api/no-such-thing?password=%5BREDACTED%5D&page=2');
+    for (const key of ['level', 'pid', 'hostname', 'method', 'url', 'status', 'ip', 'msg'])
+      expect(Object.keys(buffered[0] ?? {}), key).toContain(key);
+  });
+
+  it('writes a full buffer at once, and a quiet instance’s lines within a second', async () => {
+    const file = path.join(dataDir, 'quiet.log');
+    const destination = asyncLogDestination(file);
+    await once(destination, 'ready');
+    const log = pino(loggerOptions(config) as pino.LoggerOptions, destination);
+    log.info({ n: 1 }, 'a quiet line');
+    const deadline = Date.now() + 3000;
+    while (readFileSync(file, 'utf8') === '' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(readFileSync(file, 'utf8')).toContain('a quiet line');
+    const before = readFileSync(file, 'utf8').length;
+    for (let i = 0; i * 100 < LOG_BUFFER_BYTES * 2; i++) log.info({ i, pad: 'x'.repeat(60) }, 'a busy line');
+    await once(destination, 'write');
+    expect(readFileSync(file, 'utf8').length).toBeGreaterThan(before + LOG_BUFFER_BYTES);
+    destination.end();
   });
 });
 

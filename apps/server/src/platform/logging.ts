@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { AppConfig } from '../config.js';
 
 /**
  * Query parameters whose values never reach a log line: the login puts the (md5) password in the query string,
- * refresh sends the refresh token, downloads may carry the access token (security checklist L1).
+ * refresh sends the refresh token, downloads may carry the access token.
  */
 const SECRET_PARAMS =
   /^(password|oldpassword|newpassword|newpassword1|refresh_token|refreshtoken|access_token|cube-auth|blade-auth|token|secret|client_secret|code)$/i;
@@ -61,8 +62,50 @@ export function requestId(request: IncomingMessage): string {
   return `${OWN_ID_PREFIX}-${ownIdCounter.toString(36)}`;
 }
 
-export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+/** Lines are gathered up to this many bytes and written with one system call (a few dozen request lines). */
+export const LOG_BUFFER_BYTES = 4096;
+/** ...and written at least this often, so the lines of a quiet instance still show within a second. */
+export const LOG_FLUSH_INTERVAL_MS = 1000;
+
+export type LogDestination = ReturnType<typeof pino.destination>;
+
+/**
+ * Where the process writes its log (standard output, or a file): asynchronously, so that a request line costs the
+ * request a string copy into a buffer rather than a blocking write to the terminal, pipe or file. The buffer is
+ * written when it holds {@link LOG_BUFFER_BYTES}, every {@link LOG_FLUSH_INTERVAL_MS}, when the app closes
+ * ({@link flushLogOnClose}) and, synchronously, when the process exits for any reason (pino registers that itself
+ * for an asynchronous destination, an uncaught exception included).
+ */
+export function asyncLogDestination(
+  dest: number | string = 1,
+  flushIntervalMs = LOG_FLUSH_INTERVAL_MS,
+): LogDestination {
+  return pino.destination({ dest, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: flushIntervalMs });
+}
+
+/** Writes what the destination still holds, now; never throws (a destination not yet open has nothing). */
+export function flushLogSync(destination: LogDestination): void {
+  try {
+    destination.flushSync();
+  } catch {}
+}
+
+/** Writes the log's buffered lines when the app closes (a logger without a buffer answers at once). */
+export function flushLogOnClose(app: FastifyInstance): void {
+  app.addHook('onClose', (_instance, done) => {
+    const flush = (app.log as { flush?: (cb: (error?: Error) => void) => void }).flush;
+    if (typeof flush !== 'function') return done();
+    flush.call(app.log, () => done());
+  });
+}
+
+/**
+ * The process logger's settings; `stream` is where the lines go (standard output, synchronously, when omitted).
+ * The fields of a line are the same whatever the destination.
+ */
+export function loggerOptions(config: AppConfig, stream?: LogDestination): FastifyServerOptions['logger'] {
   return {
+    ...(stream ? { stream } : {}),
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
