@@ -3,6 +3,11 @@
 // with the same load — so the ratios compare across machines. It runs what `npm run build` produced and builds
 // nothing itself. Loopback only; bounded in time (about a minute and a half with the defaults).
 //
+// The product runs in its shipped default configuration: its own log level (CUBE_LOG_LEVEL unset: one line per
+// request at info) and its own log destination (JSON lines to standard output through pino's asynchronous
+// destination), read here through a pipe as a container runtime or a service manager reads it. The output states
+// the level and how many lines the product wrote.
+//
 // Processes: this one only orchestrates. The product (apps/server/dist/main.js, SQLite in a temporary directory),
 // three bare servers (scripts/bench/baseline.mjs) and, for each measurement, a load generator
 // (scripts/bench/load.mjs) each run in a process of their own; one server is under load at a time.
@@ -10,7 +15,8 @@
 // Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_ROUNDS
 // (baseline/product alternations per pair, default 2; figures are the mean), BENCH_CONNECTIONS (default 50),
 // BENCH_ROWS (parameter rows in the table, default 100), BENCH_USERS (users of the demo tenant for the user list,
-// default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users), BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (product log level, default warn).
+// default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users), BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (another
+// product log level than its default, e.g. `warn` to measure it without request lines).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -53,11 +59,11 @@ const freePort = () =>
     });
   });
 
-function start(args, env = {}) {
+function start(args, env = {}, stdout = 'ignore') {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (d) => {
@@ -98,17 +104,29 @@ const cpuSeconds = (pid) => {
 const secret = randomBytes(48).toString('base64url');
 const clientSecret = randomBytes(24).toString('base64url');
 const port = await freePort();
-const product = start([serverEntry], {
+const productEnv = {
   PORT: String(port),
   HOST: '127.0.0.1',
   CUBE_DATA_DIR: dataDir,
   CUBE_JWT_SECRET: secret,
   CUBE_WEB_CLIENT_SECRET: clientSecret,
-  // As the product runs when request lines are not wanted; BENCH_LOG_LEVEL=info measures it writing one per request.
-  CUBE_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  // The product's own default unless BENCH_LOG_LEVEL asks for another (a level set in this shell is not passed on).
+  CUBE_LOG_LEVEL: process.env.BENCH_LOG_LEVEL || undefined,
   NODE_ENV: 'development',
   DATABASE_URL: '',
   REDIS_URL: '',
+};
+// The level the product runs at, as its configuration reads this environment.
+const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'));
+const logLevel = loadConfig(
+  Object.fromEntries(Object.entries(productEnv).filter(([, v]) => v !== undefined)),
+).logLevel;
+const product = start([serverEntry], productEnv, 'pipe');
+// The product's log, drained as a log collector would: lines and bytes are counted, nothing is kept.
+const productLog = { bytes: 0, lines: 0 };
+product.stdout.on('data', (chunk) => {
+  productLog.bytes += chunk.length;
+  for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) productLog.lines++;
 });
 const origin = `http://127.0.0.1:${port}`;
 await waitFor(`${origin}/api/ready`);
@@ -352,15 +370,20 @@ for (const pair of pairs) {
     cpuUs: mean(rs.map((r) => r.cpuUs)),
     generatorCpu: Math.max(...rs.map((r) => r.generatorCpu)),
     failed: rs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+    requests: rs.reduce((n, r) => n + r.requests, 0),
   });
   rows.push({ pair, baseline: summary(runs.baseline), product: summary(runs.product) });
 }
 const loadedRss = rssMiB(product.pid);
 exiting = true;
+const totalRequests = rows.reduce((n, r) => n + r.product.requests, 0);
 
 const fmt = (n, w, d = 0) => n.toFixed(d).padStart(w);
 console.info(
-  `\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side (+${WARMUP} s warm-up), Node ${process.version}, product log level ${process.env.BENCH_LOG_LEVEL ?? 'warn'}\n`,
+  `\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side (+${WARMUP} s warm-up), Node ${process.version}`,
+);
+console.info(
+  `product log: level ${logLevel}${process.env.BENCH_LOG_LEVEL ? ' (BENCH_LOG_LEVEL)' : ' (its default)'}, JSON lines to standard output through pino's asynchronous destination, read through a pipe; ${productLog.lines} lines (${(productLog.bytes / 1e6).toFixed(1)} MB) written in all (set-up and warm-ups included; ${totalRequests} measured requests)\n`,
 );
 const W = 44;
 console.info(
