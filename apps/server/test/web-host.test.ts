@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeSync, varyByEncoding } from '../src/platform/compression.js';
 import { createTestApp, DEMO, type TestApp } from './helpers.js';
 
 /** The web build's last step: brotli and gzip variants beside each built file. */
@@ -93,6 +94,7 @@ describe('web app hosting over the wire', () => {
   let webDist: string;
   // Large enough to be worth compressing, as every real chunk and the page are.
   const indexHtml = `<!doctype html><html><head><title>Cube</title></head><body>${'<div class="boot">正在加载…</div>'.repeat(60)}<div id="root"></div></body></html>`;
+  const readyPage = `<!doctype html><main>${'<p>已发布的页面</p>'.repeat(200)}</main>`;
   const chunk = `export const routes = [${Array.from({ length: 300 }, (_, i) => `{ path: '/system/page-${i}', name: 'page${i}' }`).join(', ')}];`;
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'cube-web-'));
@@ -106,6 +108,14 @@ describe('web app hosting over the wire', () => {
       app.get('/api/test-events', { config: { access: { kind: 'public' } } }, async (_request, reply) =>
         reply.type('text/event-stream').send(`data: ${'x'.repeat(4000)}\n\n`),
       );
+      // A page kept ready in memory, compressed once: sent as it is.
+      app.get('/api/test-ready-page', { config: { access: { kind: 'public' } } }, async (_request, reply) => {
+        varyByEncoding(reply);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-encoding', 'br')
+          .send(encodeSync('br', readyPage));
+      });
       // A list too large to compress inline: compressed on zlib's thread pool instead.
       app.get('/api/test-big-list', { config: { access: { kind: 'public' } } }, async () => ({
         records: Array.from({ length: 3000 }, (_, i) => ({ id: String(i), name: `参数 ${i}`, value: i })),
@@ -220,6 +230,13 @@ describe('web app hosting over the wire', () => {
       expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
       expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(plain.json());
     }
+  });
+
+  it('leaves an answer that is already encoded as it is', async () => {
+    const res = await get('/api/test-ready-page', 'br, gzip');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(readyPage);
   });
 
   it('never compresses a small answer or an event stream', async () => {

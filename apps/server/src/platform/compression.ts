@@ -1,6 +1,6 @@
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -16,9 +16,7 @@ const INLINE_LIMIT_BYTES = 64 * 1024;
  */
 const COMPRESSIBLE = /^(?:text\/html|text\/xml|application\/(?:[\w.-]+\+)?(?:json|xml))\s*(?:;|$)/i;
 
-export const compressibleType = (contentType: string): boolean => COMPRESSIBLE.test(contentType);
-
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /**
  * brotli at quality 4 (about as fast as gzip at its default level, and smaller; the strongest settings are for
@@ -42,7 +40,8 @@ class BoundedCache extends Map<string, string> {
   }
 }
 
-function appendVary(reply: FastifyReply): void {
+/** Adds `Accept-Encoding` to the answer's `Vary` (once), as any answer whose encoding was negotiated must carry. */
+export function varyByEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   if (current === undefined) {
     reply.header('vary', 'accept-encoding');
@@ -54,6 +53,23 @@ function appendVary(reply: FastifyReply): void {
   reply.header('vary', `${value}, accept-encoding`);
 }
 
+const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'], cache: new BoundedCache() });
+
+/** The encoding to send the request's answer in: brotli when accepted, else gzip, else none. */
+export function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  const accepted = request.headers['accept-encoding'];
+  return typeof accepted === 'string' && accepted ? negotiator.negotiate(accepted) : null;
+}
+
+/**
+ * `body` in `encoding` with the settings of on-the-fly compression, on the calling thread: for an answer kept
+ * ready in memory (compressed once, sent many times with `Content-Encoding` set, which the hook leaves alone).
+ */
+export function encodeSync(encoding: Encoding, body: string | Buffer): Buffer {
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return encoding === 'br' ? brotliCompressSync(body, brotliOptions(size)) : gzipSync(body, GZIP_OPTIONS);
+}
+
 /**
  * Compresses buffered HTML, JSON and XML answers of at least {@link COMPRESS_THRESHOLD_BYTES} for a client that
  * accepts brotli or gzip, with `Vary: Accept-Encoding`. Streams (static and stored files, event streams, proxied
@@ -61,10 +77,6 @@ function appendVary(reply: FastifyReply): void {
  * most answers (health, small JSON) leave after a length comparison.
  */
 export function installCompression(app: FastifyInstance): void {
-  const negotiator = new Negotiator<Encoding>({
-    supportedValues: ['br', 'gzip'],
-    cache: new BoundedCache(),
-  });
   app.addHook('onSend', (request, reply, payload, done) => {
     // A UTF-8 string takes at most three bytes per UTF-16 unit.
     if (
@@ -86,9 +98,8 @@ export function installCompression(app: FastifyInstance): void {
       done(null, payload);
       return;
     }
-    appendVary(reply);
-    const accepted = request.headers['accept-encoding'];
-    const encoding = typeof accepted === 'string' && accepted ? negotiator.negotiate(accepted) : null;
+    varyByEncoding(reply);
+    const encoding = acceptedEncoding(request);
     if (!encoding) {
       done(null, payload);
       return;
@@ -97,12 +108,7 @@ export function installCompression(app: FastifyInstance): void {
     // The length of the encoded body, computed by Fastify from the new payload.
     reply.removeHeader('content-length');
     if (size <= INLINE_LIMIT_BYTES) {
-      done(
-        null,
-        encoding === 'br'
-          ? brotliCompressSync(payload, brotliOptions(size))
-          : gzipSync(payload, GZIP_OPTIONS),
-      );
+      done(null, encodeSync(encoding, payload));
       return;
     }
     const finish = (error: Error | null, result: Buffer) => {
