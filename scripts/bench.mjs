@@ -15,8 +15,9 @@
 // Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_ROUNDS
 // (baseline/product alternations per pair, default 2; figures are the mean), BENCH_CONNECTIONS (default 50),
 // BENCH_ROWS (parameter rows in the table, default 100), BENCH_USERS (users of the demo tenant for the user list,
-// default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users), BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (another
-// product log level than its default, e.g. `warn` to measure it without request lines).
+// default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users),
+// BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (another product log level than its default, e.g. `warn` to
+// measure it without request lines).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
