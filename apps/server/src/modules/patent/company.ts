@@ -44,27 +44,33 @@ export const agentCompanyModule = defineModule(
 
     registerCrud(app, deps, agentCompanyEntity, {
       table: 'cubeAgentCompany',
-      beforeSave: async ({ ctx, trx, id, values }) => {
-        if (!values.creditCode) return;
-        let q = new TenantData(trx, ctx.tenantId)
-          .selectFrom('cubeAgentCompany')
-          .select('id')
-          .where('creditCode', '=', String(values.creditCode));
-        if (id) q = q.where('id', '<>', id);
-        if (await q.executeTakeFirst()) throw new BizError(messages.creditCodeExists);
-      },
-      afterRemove: async ({ ctx, trx, ids }) => {
-        const cases = await new TenantData(trx, ctx.tenantId)
-          .selectFrom('patApplication')
-          .select('id')
-          .where('companyId', 'in', ids)
-          .executeTakeFirst();
-        if (cases) throw new BizError('该公司下存在专利案件，不能删除');
-        await trx
-          .deleteFrom('cubeAgentCompanyUser')
-          .where('tenantId', '=', ctx.tenantId)
-          .where('companyId', 'in', ids)
-          .execute();
+      hooks: {
+        beforeSave: [
+          async ({ ctx, trx, id, values }) => {
+            if (!values.creditCode) return;
+            let q = new TenantData(trx, ctx.tenantId)
+              .selectFrom('cubeAgentCompany')
+              .select('id')
+              .where('creditCode', '=', String(values.creditCode));
+            if (id) q = q.where('id', '<>', id);
+            if (await q.executeTakeFirst()) throw new BizError(messages.creditCodeExists);
+          },
+        ],
+        afterRemove: [
+          async ({ ctx, trx, ids }) => {
+            const cases = await new TenantData(trx, ctx.tenantId)
+              .selectFrom('patApplication')
+              .select('id')
+              .where('companyId', 'in', ids)
+              .executeTakeFirst();
+            if (cases) throw new BizError('该公司下存在专利案件，不能删除');
+            await trx
+              .deleteFrom('cubeAgentCompanyUser')
+              .where('tenantId', '=', ctx.tenantId)
+              .where('companyId', 'in', ids)
+              .execute();
+          },
+        ],
       },
       routes: (inner, crud) => {
         const routes = inner.withTypeProvider<ZodTypeProvider>();

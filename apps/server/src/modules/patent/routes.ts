@@ -113,24 +113,30 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
         agentName: agents.get(String(r.agentUserId ?? '')) ?? '',
       }));
     },
-    beforeSave: async ({ ctx, trx, values }) => {
-      if (values.companyId) {
-        const company = await new TenantData(trx, ctx.tenantId)
-          .selectFrom('cubeAgentCompany')
-          .select('id')
-          .where('id', '=', String(values.companyId))
-          .executeTakeFirst();
-        if (!company) throw new BizError(patentApplicationEntity.messages.companyInvalid);
-      }
-      await requireUser(trx, ctx, values.agentUserId, patentApplicationEntity.messages.agentInvalid);
-    },
-    afterRemove: async ({ ctx, trx, ids }) => {
-      // A removed case takes its notices, deadlines and fees with it (soft, like the case).
-      const data = new TenantData(trx, ctx.tenantId);
-      const stamp = { isDeleted: 1, updateUser: ctx.userId, updateTime: now() };
-      await data.updateTable('patNotice').set(stamp).where('applicationId', 'in', ids).execute();
-      await data.updateTable('patDeadline').set(stamp).where('applicationId', 'in', ids).execute();
-      await data.updateTable('patFee').set(stamp).where('applicationId', 'in', ids).execute();
+    hooks: {
+      beforeSave: [
+        async ({ ctx, trx, values }) => {
+          if (values.companyId) {
+            const company = await new TenantData(trx, ctx.tenantId)
+              .selectFrom('cubeAgentCompany')
+              .select('id')
+              .where('id', '=', String(values.companyId))
+              .executeTakeFirst();
+            if (!company) throw new BizError(patentApplicationEntity.messages.companyInvalid);
+          }
+          await requireUser(trx, ctx, values.agentUserId, patentApplicationEntity.messages.agentInvalid);
+        },
+      ],
+      afterRemove: [
+        async ({ ctx, trx, ids }) => {
+          // A removed case takes its notices, deadlines and fees with it (soft, like the case).
+          const data = new TenantData(trx, ctx.tenantId);
+          const stamp = { isDeleted: 1, updateUser: ctx.userId, updateTime: now() };
+          await data.updateTable('patNotice').set(stamp).where('applicationId', 'in', ids).execute();
+          await data.updateTable('patDeadline').set(stamp).where('applicationId', 'in', ids).execute();
+          await data.updateTable('patFee').set(stamp).where('applicationId', 'in', ids).execute();
+        },
+      ],
     },
   });
 
@@ -153,7 +159,9 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     operations: ['list', 'detail', 'remove'],
     computed: ['docketNo'],
     toRecord: async (records, db) => (await withCase(records, db)).map(({ title: _t, ...r }) => r),
-    afterRemove: async ({ ctx, trx, ids }) => dropNoticeDeadlines(trx, ctx.tenantId, ctx.userId, ids),
+    hooks: {
+      afterRemove: [async ({ ctx, trx, ids }) => dropNoticeDeadlines(trx, ctx.tenantId, ctx.userId, ids)],
+    },
     routes: (inner, crud) => {
       const messages = patentNoticeEntity.messages;
       // The kit's submit, plus what a notice implies: its receipt date and the deadlines and fees its rules give,
@@ -252,14 +260,18 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
         ownerName: owners.get(String(r.ownerUserId ?? '')) ?? '',
       }));
     },
-    beforeSave: async ({ ctx, trx, values }) => {
-      await requireCase(trx, ctx, values.applicationId, patentDeadlineEntity.messages.applicationMissing);
-      await requireUser(trx, ctx, values.ownerUserId, patentDeadlineEntity.messages.ownerInvalid);
-      const official = String(values.officialDue);
-      if (values.internalDue && String(values.internalDue) > official)
-        throw new BizError(patentDeadlineEntity.messages.internalAfterOfficial);
-      if (!values.internalDue) values.internalDue = official;
-      if (values.deadlineStatus === 'done' && !values.doneDate) values.doneDate = today();
+    hooks: {
+      beforeSave: [
+        async ({ ctx, trx, values }) => {
+          await requireCase(trx, ctx, values.applicationId, patentDeadlineEntity.messages.applicationMissing);
+          await requireUser(trx, ctx, values.ownerUserId, patentDeadlineEntity.messages.ownerInvalid);
+          const official = String(values.officialDue);
+          if (values.internalDue && String(values.internalDue) > official)
+            throw new BizError(patentDeadlineEntity.messages.internalAfterOfficial);
+          if (!values.internalDue) values.internalDue = official;
+          if (values.deadlineStatus === 'done' && !values.doneDate) values.doneDate = today();
+        },
+      ],
     },
     routes: (inner, crud) => {
       const itemSchema = z.record(z.string(), z.unknown());
@@ -362,8 +374,12 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     table: 'patFee',
     computed: ['docketNo'],
     toRecord: async (records, db) => (await withCase(records, db)).map(({ title: _t, ...r }) => r),
-    beforeSave: async ({ ctx, trx, values }) => {
-      await requireCase(trx, ctx, values.applicationId, patentFeeEntity.messages.applicationMissing);
+    hooks: {
+      beforeSave: [
+        async ({ ctx, trx, values }) => {
+          await requireCase(trx, ctx, values.applicationId, patentFeeEntity.messages.applicationMissing);
+        },
+      ],
     },
   });
 

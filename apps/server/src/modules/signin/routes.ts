@@ -108,33 +108,37 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
   registerCrud(app, deps, oauthProviderEntity, {
     table: 'cubeOauthProvider',
     toRecord: (records) => records.map((r) => ({ ...r, clientSecret: r.clientSecret ? SECRET_MASK : '' })),
-    beforeSave: async ({ id, values, rows }) => {
-      const problem = oauthProviderProblem(
-        values as {
-          category: number;
-          issuer: string;
-          authorizeUrl: string;
-          tokenUrl: string;
-          userinfoUrl: string;
+    hooks: {
+      beforeSave: [
+        async ({ id, values, rows }) => {
+          const problem = oauthProviderProblem(
+            values as {
+              category: number;
+              issuer: string;
+              authorizeUrl: string;
+              tokenUrl: string;
+              userinfoUrl: string;
+            },
+          );
+          if (problem) throw new BizError(problem);
+          const secret = String(values.clientSecret ?? '');
+          if (secret === '' || secret === SECRET_MASK) {
+            delete values.clientSecret;
+            const stored = id
+              ? ((await rows()
+                  .select('cubeOauthProvider.clientSecret')
+                  .where('cubeOauthProvider.id', '=', id)
+                  .executeTakeFirst()) as { clientSecret: string } | undefined)
+              : undefined;
+            // Gitee, DingTalk and WeChat always authenticate the client with its secret; the others may be public
+            // clients (PKCE only).
+            if (!stored?.clientSecret && OAUTH_SECRET_REQUIRED.includes(Number(values.category)))
+              throw new BizError(M.clientSecretRequired);
+          } else {
+            values.clientSecret = social.secrets.seal(secret);
+          }
         },
-      );
-      if (problem) throw new BizError(problem);
-      const secret = String(values.clientSecret ?? '');
-      if (secret === '' || secret === SECRET_MASK) {
-        delete values.clientSecret;
-        const stored = id
-          ? ((await rows()
-              .select('cubeOauthProvider.clientSecret')
-              .where('cubeOauthProvider.id', '=', id)
-              .executeTakeFirst()) as { clientSecret: string } | undefined)
-          : undefined;
-        // Gitee, DingTalk and WeChat always authenticate the client with its secret; the others may be public
-        // clients (PKCE only).
-        if (!stored?.clientSecret && OAUTH_SECRET_REQUIRED.includes(Number(values.category)))
-          throw new BizError(M.clientSecretRequired);
-      } else {
-        values.clientSecret = social.secrets.seal(secret);
-      }
+      ],
     },
   });
 
@@ -145,27 +149,31 @@ export const signinModule = defineModule('signin', (app: FastifyInstance, deps: 
     table: 'cubeSmsProvider',
     toRecord: (records) =>
       records.map((r) => ({ ...r, accessKeySecret: r.accessKeySecret ? SECRET_MASK : '' })),
-    beforeSave: async ({ id, values, rows }) => {
-      const problem = smsProviderProblem(values as { category: number; sdkAppId: string });
-      if (problem) throw new BizError(problem);
-      if (Number(values.enabled) === 1) {
-        let others = rows().select('cubeSmsProvider.id').where('cubeSmsProvider.enabled', '=', 1);
-        if (id) others = others.where('cubeSmsProvider.id', '!=', id);
-        if (await others.executeTakeFirst()) throw new BizError(SM.oneEnabled);
-      }
-      const secret = String(values.accessKeySecret ?? '');
-      if (secret === '' || secret === SECRET_MASK) {
-        delete values.accessKeySecret;
-        const stored = id
-          ? ((await rows()
-              .select('cubeSmsProvider.accessKeySecret')
-              .where('cubeSmsProvider.id', '=', id)
-              .executeTakeFirst()) as { accessKeySecret: string } | undefined)
-          : undefined;
-        if (!stored?.accessKeySecret) throw new BizError(SM.accessKeySecretRequired);
-      } else {
-        values.accessKeySecret = smsProviders.secrets.seal(secret);
-      }
+    hooks: {
+      beforeSave: [
+        async ({ id, values, rows }) => {
+          const problem = smsProviderProblem(values as { category: number; sdkAppId: string });
+          if (problem) throw new BizError(problem);
+          if (Number(values.enabled) === 1) {
+            let others = rows().select('cubeSmsProvider.id').where('cubeSmsProvider.enabled', '=', 1);
+            if (id) others = others.where('cubeSmsProvider.id', '!=', id);
+            if (await others.executeTakeFirst()) throw new BizError(SM.oneEnabled);
+          }
+          const secret = String(values.accessKeySecret ?? '');
+          if (secret === '' || secret === SECRET_MASK) {
+            delete values.accessKeySecret;
+            const stored = id
+              ? ((await rows()
+                  .select('cubeSmsProvider.accessKeySecret')
+                  .where('cubeSmsProvider.id', '=', id)
+                  .executeTakeFirst()) as { accessKeySecret: string } | undefined)
+              : undefined;
+            if (!stored?.accessKeySecret) throw new BizError(SM.accessKeySecretRequired);
+          } else {
+            values.accessKeySecret = smsProviders.secrets.seal(secret);
+          }
+        },
+      ],
     },
   });
 

@@ -6,6 +6,7 @@ import { access, contextOf, requirePermission } from '../../platform/access.js';
 import type { RequestContext } from '../../platform/context.js';
 import {
   type CrudKit,
+  dynamic,
   idSchema,
   idsSchema,
   parseOrRefuse,
@@ -69,19 +70,23 @@ export const userAdminModule = defineModule('user/admin', (app: FastifyInstance,
     // A user's departments are rows of cube_user_dept; "own rows" means the account itself.
     dataScope: { dept: { table: 'cubeUserDept', rowKey: 'userId', deptColumn: 'deptId' }, creator: 'id' },
     toRecord: (records, db) => presentUsers(db, records),
-    afterRemove: async ({ ctx, trx, ids }) => {
-      if (ids.includes(ctx.userId)) throw new BizError(M.removeSelf);
-      // The rows are already marked deleted: read them without the live filter.
-      const touched = await trx
-        .selectFrom('cubeUser')
-        .select(['roleId', 'status'])
-        .where('tenantId', '=', ctx.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      const guard = await AdminGuard.load(trx, ctx);
-      guard.mayTouch(touched);
-      await guard.stillAdministered(trx, ctx.tenantId, touched);
-      await unlinkUsers(trx, ctx.tenantId, ids);
+    hooks: {
+      afterRemove: [
+        async ({ ctx, trx, ids }) => {
+          if (ids.includes(ctx.userId)) throw new BizError(M.removeSelf);
+          // The rows are already marked deleted: read them without the live filter.
+          const touched = await trx
+            .selectFrom('cubeUser')
+            .select(['roleId', 'status'])
+            .where('tenantId', '=', ctx.tenantId)
+            .where('id', 'in', ids)
+            .execute();
+          const guard = await AdminGuard.load(trx, ctx);
+          guard.mayTouch(touched);
+          await guard.stillAdministered(trx, ctx.tenantId, touched);
+          await unlinkUsers(trx, ctx.tenantId, ids);
+        },
+      ],
     },
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -350,7 +355,7 @@ export const userAdminModule = defineModule('user/admin', (app: FastifyInstance,
     },
     async (request) => {
       const ctx = contextOf(request);
-      const row = await (await kit.readRows(handle.db, ctx))
+      const row = await dynamic(await kit.readRows(handle.db, ctx))
         .select(USER_COLUMNS)
         .where('cubeUser.id', '=', request.query.id)
         .executeTakeFirst();

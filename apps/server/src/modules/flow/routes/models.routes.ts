@@ -60,22 +60,28 @@ export function registerModelRoutes(app: FastifyInstance, deps: AppDeps): void {
         };
       });
     },
-    // A model saves only when its XML validates; every save is the next version.
-    beforeSave: async ({ id, values, rows }) => {
-      const parsed = await parseModel(String(values.modelEditorXml), String(values.modelKey));
-      if (!parsed.meta) throw new FlowModelInvalidError(parsed.validation);
-      if (id) {
-        const current = await rows()
-          .select(['flowModel.version'])
-          .where('flowModel.id', '=', id)
-          .executeTakeFirst();
-        values.version = Number((current as { version?: number } | undefined)?.version ?? 0) + 1;
-      } else values.version = 1;
-    },
-    // A built-in model is the one `restore-builtin` restores and the seed keeps current: it stays, whatever is
-    // edited in it (removing it would leave nothing to restore the shipped process onto).
-    afterRemove: async ({ trx, ids }) => {
-      if (await anyBuiltinModel(trx, ids)) throw new BizError(FlowMessage.builtinRemove);
+    hooks: {
+      // A model saves only when its XML validates; every save is the next version.
+      beforeSave: [
+        async ({ id, values, rows }) => {
+          const parsed = await parseModel(String(values.modelEditorXml), String(values.modelKey));
+          if (!parsed.meta) throw new FlowModelInvalidError(parsed.validation);
+          if (id) {
+            const current = await rows()
+              .select(['flowModel.version'])
+              .where('flowModel.id', '=', id)
+              .executeTakeFirst();
+            values.version = Number((current as { version?: number } | undefined)?.version ?? 0) + 1;
+          } else values.version = 1;
+        },
+      ],
+      // A built-in model is the one `restore-builtin` restores and the seed keeps current: it stays, whatever is
+      // edited in it (removing it would leave nothing to restore the shipped process onto).
+      afterRemove: [
+        async ({ trx, ids }) => {
+          if (await anyBuiltinModel(trx, ids)) throw new BizError(FlowMessage.builtinRemove);
+        },
+      ],
     },
     routes: (inner, kit) => registerModelActions(inner, deps, kit),
   });

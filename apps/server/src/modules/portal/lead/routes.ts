@@ -76,17 +76,21 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
       const nameOf = new Map(names.map((u) => [String(u.id), u.realName || u.name]));
       return records.map((r) => ({ ...r, assigneeName: nameOf.get(String(r.assigneeId ?? '')) ?? '' }));
     },
-    beforeSave: async ({ ctx, trx, values }) => {
-      // The assignee is one of the tenant's own live users (another tenant's id is "not there").
-      const assignee = values.assigneeId as string | null | undefined;
-      if (assignee) {
-        const found = await new TenantData(trx, ctx.tenantId)
-          .selectFrom('cubeUser')
-          .select('id')
-          .where('id', '=', assignee)
-          .executeTakeFirst();
-        if (!found) throw new BizError(leadEntity.messages.assigneeInvalid);
-      }
+    hooks: {
+      beforeSave: [
+        async ({ ctx, trx, values }) => {
+          // The assignee is one of the tenant's own live users (another tenant's id is "not there").
+          const assignee = values.assigneeId as string | null | undefined;
+          if (assignee) {
+            const found = await new TenantData(trx, ctx.tenantId)
+              .selectFrom('cubeUser')
+              .select('id')
+              .where('id', '=', assignee)
+              .executeTakeFirst();
+            if (!found) throw new BizError(leadEntity.messages.assigneeInvalid);
+          }
+        },
+      ],
     },
     routes: (inner, crud) => {
       // The filtered list as xlsx (the console's 导出 button opens it as a link: the token may ride in the query).

@@ -123,7 +123,7 @@ const publicConfig = { access: access.public, rateLimit: { max: 600, timeWindow:
 
 export const portalSiteModule = defineModule('portal/site', (app: FastifyInstance, deps: AppDeps): void => {
   const content = (entity: EntityDefinition, table: TableName, beforeSave = beforeContentSave) =>
-    registerCrud(app, deps, entity, { table, beforeSave });
+    registerCrud(app, deps, entity, { table, hooks: { beforeSave: [beforeSave] } });
   content(articleEntity, 'cubeCrArticle', beforeArticleSave);
   content(productEntity, 'cubeCrProduct');
   content(certificationEntity, 'cubeCrCertification');

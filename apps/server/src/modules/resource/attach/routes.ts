@@ -38,25 +38,31 @@ export const attachModule = defineModule('resource/attach', (app: FastifyInstanc
       const names = new Map(users.map((u) => [String(u.id), u.realName || u.name]));
       return records.map((r) => ({ ...r, createUserName: names.get(String(r.createUser)) ?? '' }));
     },
-    // Rows come from uploads; a submit may only rename one.
-    beforeSave: ({ id }) => {
-      if (!id) throw new BizError(attachEntity.messages.fileRequired);
-    },
-    // Inside the remove transaction: if an object cannot be deleted the rows stay, so nothing is listed that
-    // has no file and no file is left that nobody can list.
-    afterRemove: async ({ ctx, trx, ids }) => {
-      const removed = await trx
-        .selectFrom('cubeAttach')
-        .select('name')
-        .where('tenantId', '=', ctx.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      for (const { name } of removed) {
-        const object = parseObjectName(name);
-        if (!object || object.tenantId !== ctx.tenantId) continue;
-        const store = await files.storeOf(object, trx);
-        await store?.remove(object.key);
-      }
+    hooks: {
+      // Rows come from uploads; a submit may only rename one.
+      beforeSave: [
+        ({ id }) => {
+          if (!id) throw new BizError(attachEntity.messages.fileRequired);
+        },
+      ],
+      // Inside the remove transaction: if an object cannot be deleted the rows stay, so nothing is listed that
+      // has no file and no file is left that nobody can list.
+      afterRemove: [
+        async ({ ctx, trx, ids }) => {
+          const removed = await trx
+            .selectFrom('cubeAttach')
+            .select('name')
+            .where('tenantId', '=', ctx.tenantId)
+            .where('id', 'in', ids)
+            .execute();
+          for (const { name } of removed) {
+            const object = parseObjectName(name);
+            if (!object || object.tenantId !== ctx.tenantId) continue;
+            const store = await files.storeOf(object, trx);
+            await store?.remove(object.key);
+          }
+        },
+      ],
     },
     routes: (scope, kit) => {
       const api = scope.withTypeProvider<ZodTypeProvider>();

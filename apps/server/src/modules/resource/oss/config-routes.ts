@@ -44,25 +44,30 @@ export const ossConfigModule = defineModule('resource/oss-config', (app: Fastify
   registerCrud(app, deps, ossEntity, {
     table: 'cubeOss',
     toRecord: (records) => records.map((r) => ({ ...r, secretKey: r.secretKey ? SECRET_MASK : '' })),
-    beforeSave: async ({ id, values, rows }) => {
-      const problem = ossConfigProblem(
-        values as { category: number; endpoint: string; accessKey: string; bucketName: string },
-      );
-      if (problem) throw new BizError(problem);
-      const secret = String(values.secretKey ?? '');
-      if (secret === '' || secret === SECRET_MASK) {
-        delete values.secretKey;
-        if (values.category !== OSS_LOCAL_CATEGORY) {
-          const stored = id
-            ? ((await rows().select('cubeOss.secretKey').where('cubeOss.id', '=', id).executeTakeFirst()) as
-                | { secretKey: string }
-                | undefined)
-            : undefined;
-          if (!stored?.secretKey) throw new BizError(m.secretKeyRequired);
-        }
-      } else {
-        values.secretKey = files.secrets.seal(secret);
-      }
+    hooks: {
+      beforeSave: [
+        async ({ id, values, rows }) => {
+          const problem = ossConfigProblem(
+            values as { category: number; endpoint: string; accessKey: string; bucketName: string },
+          );
+          if (problem) throw new BizError(problem);
+          const secret = String(values.secretKey ?? '');
+          if (secret === '' || secret === SECRET_MASK) {
+            delete values.secretKey;
+            if (values.category !== OSS_LOCAL_CATEGORY) {
+              const stored = id
+                ? ((await rows()
+                    .select('cubeOss.secretKey')
+                    .where('cubeOss.id', '=', id)
+                    .executeTakeFirst()) as { secretKey: string } | undefined)
+                : undefined;
+              if (!stored?.secretKey) throw new BizError(m.secretKeyRequired);
+            }
+          } else {
+            values.secretKey = files.secrets.seal(secret);
+          }
+        },
+      ],
     },
     routes: (scope, kit) => {
       const api = scope.withTypeProvider<ZodTypeProvider>();

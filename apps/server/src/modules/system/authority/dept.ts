@@ -48,20 +48,24 @@ export const deptModule = defineModule('system/dept', (app: FastifyInstance, dep
         deptCategoryName: DEPT_CATEGORIES[Number(r.deptCategory)] ?? '',
       }));
     },
-    afterRemove: async ({ ctx, trx, ids }) => {
-      // Users keep their departments in the comma column `cube_user.dept_id` (BladeX), mirrored by cube_user_dept.
-      const user = await new TenantData(trx, ctx.tenantId)
-        .selectFrom('cubeUser')
-        .select('cubeUser.id')
-        .where((eb) =>
-          eb.or(
-            ids.map((id) =>
-              eb(sql<string>`',' || ${sql.ref('cubeUser.deptId')} || ','`, 'like', `%,${id},%`),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      if (user) throw new BizError(deptEntity.messages.deptInUse);
+    hooks: {
+      afterRemove: [
+        async ({ ctx, trx, ids }) => {
+          // Users keep their departments in the comma column `cube_user.dept_id` (BladeX), mirrored by cube_user_dept.
+          const user = await new TenantData(trx, ctx.tenantId)
+            .selectFrom('cubeUser')
+            .select('cubeUser.id')
+            .where((eb) =>
+              eb.or(
+                ids.map((id) =>
+                  eb(sql<string>`',' || ${sql.ref('cubeUser.deptId')} || ','`, 'like', `%,${id},%`),
+                ),
+              ),
+            )
+            .executeTakeFirst();
+          if (user) throw new BizError(deptEntity.messages.deptInUse);
+        },
+      ],
     },
   });
 

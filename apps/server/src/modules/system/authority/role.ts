@@ -95,34 +95,40 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
         parentName: r.parentId === '0' ? '顶级' : (names.get(String(r.parentId)) ?? ''),
       }));
     },
-    beforeSave: async ({ ctx, id, values, rows }) => {
-      const alias = String(values.roleAlias);
-      if (alias === ROLE_ADMINISTRATOR && !(isPlatformAdmin(ctx) && ctx.tenantId === PLATFORM_TENANT_ID))
-        throw new BizError(M.administratorReserved);
-      if (alias === ROLE_ADMIN && !isTenantAdmin(ctx)) throw new BizError(M.adminReserved);
-      if (id) {
-        const current = (await rows()
-          .select('cubeRole.roleAlias')
-          .where('cubeRole.id', '=', id)
-          .executeTakeFirst()) as { roleAlias: string } | undefined;
-        // Renaming an administrator role away would leave the tenant without one; only an administrator edits it.
-        if (current && RESERVED.has(current.roleAlias)) {
-          if (!isTenantAdmin(ctx)) throw new BizError(M.adminRoleProtected);
-          if (current.roleAlias !== alias) throw new BizError(M.adminRoleProtected);
-        }
-      }
-    },
-    afterRemove: async ({ ctx, trx, ids }) => {
-      const aliases = await trx
-        .selectFrom('cubeRole')
-        .select('roleAlias')
-        .where('tenantId', '=', ctx.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      if (aliases.some((r) => RESERVED.has(r.roleAlias))) throw new BizError(M.adminRoleRemove);
-      if (await roleInUse(trx, ctx.tenantId, ids)) throw new BizError(M.roleInUse);
-      await trx.deleteFrom('cubeRoleMenu').where('roleId', 'in', ids).execute();
-      await trx.deleteFrom('cubeRoleScope').where('roleId', 'in', ids).execute();
+    hooks: {
+      beforeSave: [
+        async ({ ctx, id, values, rows }) => {
+          const alias = String(values.roleAlias);
+          if (alias === ROLE_ADMINISTRATOR && !(isPlatformAdmin(ctx) && ctx.tenantId === PLATFORM_TENANT_ID))
+            throw new BizError(M.administratorReserved);
+          if (alias === ROLE_ADMIN && !isTenantAdmin(ctx)) throw new BizError(M.adminReserved);
+          if (id) {
+            const current = (await rows()
+              .select('cubeRole.roleAlias')
+              .where('cubeRole.id', '=', id)
+              .executeTakeFirst()) as { roleAlias: string } | undefined;
+            // Renaming an administrator role away would leave the tenant without one; only an administrator edits it.
+            if (current && RESERVED.has(current.roleAlias)) {
+              if (!isTenantAdmin(ctx)) throw new BizError(M.adminRoleProtected);
+              if (current.roleAlias !== alias) throw new BizError(M.adminRoleProtected);
+            }
+          }
+        },
+      ],
+      afterRemove: [
+        async ({ ctx, trx, ids }) => {
+          const aliases = await trx
+            .selectFrom('cubeRole')
+            .select('roleAlias')
+            .where('tenantId', '=', ctx.tenantId)
+            .where('id', 'in', ids)
+            .execute();
+          if (aliases.some((r) => RESERVED.has(r.roleAlias))) throw new BizError(M.adminRoleRemove);
+          if (await roleInUse(trx, ctx.tenantId, ids)) throw new BizError(M.roleInUse);
+          await trx.deleteFrom('cubeRoleMenu').where('roleId', 'in', ids).execute();
+          await trx.deleteFrom('cubeRoleScope').where('roleId', 'in', ids).execute();
+        },
+      ],
     },
   });
 

@@ -29,16 +29,20 @@ export const scopeModule = defineModule('system/scope', (app: FastifyInstance, d
     computed: ['scopeTypeName'],
     toRecord: (records) =>
       records.map((r) => ({ ...r, scopeTypeName: DATA_SCOPE_TYPES[Number(r.scopeType)] ?? '' })),
-    beforeSave: async ({ trx, values }) => {
-      await requireMenu(trx, values.menuId, dataScopeEntity.messages.menuMissing);
-      if (!values.scopeField) values.scopeField = '*';
-      if (Number(values.scopeType) === DataScopeType.custom) {
-        if (!values.scopeValue) throw new BizError(dataScopeEntity.messages.scopeValueRequired);
-        const parsed = parseCustomRule(String(values.scopeValue));
-        if (typeof parsed === 'string') throw new BizError(parsed);
-        // Stored normalised, so what the list shows is what the server applies.
-        values.scopeValue = JSON.stringify(parsed);
-      }
+    hooks: {
+      beforeSave: [
+        async ({ trx, values }) => {
+          await requireMenu(trx, values.menuId, dataScopeEntity.messages.menuMissing);
+          if (!values.scopeField) values.scopeField = '*';
+          if (Number(values.scopeType) === DataScopeType.custom) {
+            if (!values.scopeValue) throw new BizError(dataScopeEntity.messages.scopeValueRequired);
+            const parsed = parseCustomRule(String(values.scopeValue));
+            if (typeof parsed === 'string') throw new BizError(parsed);
+            // Stored normalised, so what the list shows is what the server applies.
+            values.scopeValue = JSON.stringify(parsed);
+          }
+        },
+      ],
     },
   });
 
@@ -47,8 +51,12 @@ export const scopeModule = defineModule('system/scope', (app: FastifyInstance, d
     computed: ['scopeTypeName'],
     toRecord: (records) =>
       records.map((r) => ({ ...r, scopeTypeName: API_SCOPE_TYPES[Number(r.scopeType)] ?? '' })),
-    beforeSave: async ({ trx, values }) => {
-      await requireMenu(trx, values.menuId, apiScopeEntity.messages.menuMissing);
+    hooks: {
+      beforeSave: [
+        async ({ trx, values }) => {
+          await requireMenu(trx, values.menuId, apiScopeEntity.messages.menuMissing);
+        },
+      ],
     },
   });
 });

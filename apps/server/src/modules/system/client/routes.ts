@@ -32,41 +32,47 @@ export const clientModule = defineModule('system/client', (app: FastifyInstance,
 
   registerCrud(app, deps, clientEntity, {
     table: 'cubeClient',
-    beforeSave: async (event) => {
-      const { id, values, rows } = event;
-      if (id) {
-        const current = (await rows()
-          .select('cubeClient.clientId as clientId')
-          .where('cubeClient.id', '=', id)
-          .executeTakeFirstOrThrow()) as { clientId: string };
-        if (current.clientId === webClientId) {
-          if (values.clientId !== webClientId) throw new BizError(messages.webClientClientId);
-          const granted = String(values.authorizedGrantTypes).split(',');
-          if (!WEB_CLIENT_GRANT_TYPES.every((g) => granted.includes(g)))
-            throw new BizError(messages.webClientGrantTypes);
-          if (values.clientSecret !== undefined) throw new BizError(messages.webClientSecret);
-        }
-        if (values.clientSecret === undefined) {
-          delete values.clientSecret;
-          return;
-        }
-        const chosen = values.clientSecret as string;
-        values.clientSecret = await hashSecret(chosen);
-        return;
-      }
-      const secret = (values.clientSecret as string | undefined) ?? generateSecret();
-      values.clientSecret = await hashSecret(secret);
-      event.answer = { clientSecret: secret };
-    },
-    // The rows are marked deleted by now: refusing rolls the whole remove back, other ids included.
-    afterRemove: async ({ trx, ids }) => {
-      const web = await trx
-        .selectFrom('cubeClient')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('clientId', '=', webClientId)
-        .executeTakeFirst();
-      if (web) throw new BizError(messages.webClientRemove);
+    hooks: {
+      beforeSave: [
+        async (event) => {
+          const { id, values, rows } = event;
+          if (id) {
+            const current = (await rows()
+              .select('cubeClient.clientId as clientId')
+              .where('cubeClient.id', '=', id)
+              .executeTakeFirstOrThrow()) as { clientId: string };
+            if (current.clientId === webClientId) {
+              if (values.clientId !== webClientId) throw new BizError(messages.webClientClientId);
+              const granted = String(values.authorizedGrantTypes).split(',');
+              if (!WEB_CLIENT_GRANT_TYPES.every((g) => granted.includes(g)))
+                throw new BizError(messages.webClientGrantTypes);
+              if (values.clientSecret !== undefined) throw new BizError(messages.webClientSecret);
+            }
+            if (values.clientSecret === undefined) {
+              delete values.clientSecret;
+              return;
+            }
+            const chosen = values.clientSecret as string;
+            values.clientSecret = await hashSecret(chosen);
+            return;
+          }
+          const secret = (values.clientSecret as string | undefined) ?? generateSecret();
+          values.clientSecret = await hashSecret(secret);
+          event.answer = { clientSecret: secret };
+        },
+      ],
+      // The rows are marked deleted by now: refusing rolls the whole remove back, other ids included.
+      afterRemove: [
+        async ({ trx, ids }) => {
+          const web = await trx
+            .selectFrom('cubeClient')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('clientId', '=', webClientId)
+            .executeTakeFirst();
+          if (web) throw new BizError(messages.webClientRemove);
+        },
+      ],
     },
     routes: (_app, kit) => {
       const api = app.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,13 @@ import { z } from 'zod';
 import type { TableName } from '../../../db/types.js';
 import { access, contextOf } from '../../../platform/access.js';
 import type { RequestContext } from '../../../platform/context.js';
-import { mergeForest, readPage, registerCrud, type SaveEvent } from '../../../platform/crud/index.js';
+import {
+  dynamic,
+  mergeForest,
+  readPage,
+  registerCrud,
+  type SaveEvent,
+} from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
@@ -88,38 +94,42 @@ function registerDictionary(app: FastifyInstance, deps: AppDeps, variant: Varian
      * its parent's code (spec §3: code and parent are not editable on a child); nothing moves to another parent
      * on edit; renaming a root's code renames its items (BladeX).
      */
-    beforeSave: async ({ ctx, trx, id, values, rows }) => {
-      let parentId = String(values.parentId ?? '0');
-      if (id) {
-        const current = (await rows()
-          .select([`${table}.parentId as parentId`, `${table}.code as code`])
-          .where(`${table}.id`, '=', id)
-          .executeTakeFirstOrThrow()) as { parentId: string; code: string };
-        parentId = String(current.parentId);
-        values.parentId = parentId;
-        if (parentId === '0' && current.code !== values.code) {
-          const taken = await rows()
-            .select(`${table}.id`)
-            .where(`${table}.code`, '=', values.code as string)
-            .where(`${table}.id`, '<>', id)
-            .executeTakeFirst();
-          if (taken) throw new BizError(DictMessage.rootCodeChanged);
-          await write(trx, ctx)
-            .set({ code: values.code })
-            .where('code', '=', current.code)
-            .where('id', '<>', id)
-            .execute();
-        }
-      }
-      if (parentId === '0') {
-        values.dictKey = DICT_ROOT_KEY;
-        return;
-      }
-      const parent = (await rows()
-        .select(`${table}.code as code`)
-        .where(`${table}.id`, '=', parentId)
-        .executeTakeFirstOrThrow()) as { code: string };
-      values.code = parent.code;
+    hooks: {
+      beforeSave: [
+        async ({ ctx, trx, id, values, rows }) => {
+          let parentId = String(values.parentId ?? '0');
+          if (id) {
+            const current = (await rows()
+              .select([`${table}.parentId as parentId`, `${table}.code as code`])
+              .where(`${table}.id`, '=', id)
+              .executeTakeFirstOrThrow()) as { parentId: string; code: string };
+            parentId = String(current.parentId);
+            values.parentId = parentId;
+            if (parentId === '0' && current.code !== values.code) {
+              const taken = await rows()
+                .select(`${table}.id`)
+                .where(`${table}.code`, '=', values.code as string)
+                .where(`${table}.id`, '<>', id)
+                .executeTakeFirst();
+              if (taken) throw new BizError(DictMessage.rootCodeChanged);
+              await write(trx, ctx)
+                .set({ code: values.code })
+                .where('code', '=', current.code)
+                .where('id', '<>', id)
+                .execute();
+            }
+          }
+          if (parentId === '0') {
+            values.dictKey = DICT_ROOT_KEY;
+            return;
+          }
+          const parent = (await rows()
+            .select(`${table}.code as code`)
+            .where(`${table}.id`, '=', parentId)
+            .executeTakeFirstOrThrow()) as { code: string };
+          values.code = parent.code;
+        },
+      ],
     },
     routes: (_app, kit) => {
       api.get(
@@ -183,8 +193,7 @@ function registerDictionary(app: FastifyInstance, deps: AppDeps, variant: Varian
             .executeTakeFirst()) as { id: string; code: string } | undefined;
           if (!root) return ok([]);
           let items = applyFilters(
-            kit
-              .rows(deps.db.db, ctx)
+            dynamic(kit.rows(deps.db.db, ctx))
               .where(`${table}.code`, '=', root.code)
               .where(`${table}.id`, '<>', root.id),
             q.filters,
@@ -222,8 +231,7 @@ function registerDictionary(app: FastifyInstance, deps: AppDeps, variant: Varian
           kind,
           `${kind === 'dictBiz' ? ctx.tenantId : ''}\u0000${code}`,
           () =>
-            kit
-              .rows(deps.db.db, ctx)
+            dynamic(kit.rows(deps.db.db, ctx))
               .select(ITEM_COLUMNS.map((c) => `${table}.${c}`))
               .where(`${table}.code`, '=', code)
               .where(`${table}.parentId`, '<>', '0')

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/types.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { isPlatformAdmin, type RequestContext, ROLE_ADMINISTRATOR } from '../../../platform/context.js';
-import { registerCrud } from '../../../platform/crud/index.js';
+import { dynamic, registerCrud } from '../../../platform/crud/index.js';
 import { parseOrRefuse } from '../../../platform/crud/params.js';
 import { mergeForest, withAncestors } from '../../../platform/crud/tree.js';
 import type { AppDeps } from '../../../platform/deps.js';
@@ -131,60 +131,66 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
         isOpenName: YES_NO_NAMES[Number(r.isOpen)] ?? '',
       }));
     },
-    beforeSave: async ({ trx, id, values }) => {
-      const { messages } = menuEntity;
-      const category = Number(values.category);
-      const parentId = String(values.parentId ?? '0');
-      if (parentId !== '0') {
-        const parent = await new GlobalData(trx)
-          .selectFrom('cubeMenu')
-          .select('category')
-          .where('id', '=', parentId)
-          .executeTakeFirst();
-        if (parent && parent.category !== MenuCategory.menu) throw new BizError(messages.parentNotMenu);
-      }
-      if (category === MenuCategory.menu && !String(values.path ?? '').trim())
-        throw new BizError(messages.pathRequired);
-      if (id && category === MenuCategory.button) {
-        const child = await new GlobalData(trx)
-          .selectFrom('cubeMenu')
-          .select('id')
-          .where('parentId', '=', id)
-          .executeTakeFirst();
-        if (child) throw new BizError(messages.buttonHasChildren);
-      }
-      // BladeX's rule: a code is unique among all rows, a name among the pages.
-      let clash = new GlobalData(trx)
-        .selectFrom('cubeMenu')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb('code', '=', String(values.code)),
-            eb.and([eb('name', '=', String(values.name)), eb('category', '=', MenuCategory.menu)]),
-          ]),
-        );
-      if (id) clash = clash.where('id', '<>', id);
-      if (await clash.executeTakeFirst()) throw new BizError(messages.nameOrCodeExists);
-    },
-    afterRemove: async ({ trx, ids }) => {
-      // Refused while a tenant's role still holds one of them: removing it would silently change what that role
-      // may open. The platform administrator's own grants do not count — that role holds every code anyway.
-      const held = await trx
-        .selectFrom('cubeRoleMenu')
-        .innerJoin('cubeRole', 'cubeRole.id', 'cubeRoleMenu.roleId')
-        .select(['cubeRole.roleName', 'cubeRole.tenantId'])
-        .where('cubeRoleMenu.menuId', 'in', ids)
-        .where('cubeRole.isDeleted', '=', 0)
-        .where((eb) =>
-          eb.or([
-            eb('cubeRole.tenantId', '<>', PLATFORM_TENANT),
-            eb('cubeRole.roleAlias', '<>', ROLE_ADMINISTRATOR),
-          ]),
-        )
-        .executeTakeFirst();
-      if (held) throw new BizError(menuEntity.messages.heldByRoles);
-      await trx.deleteFrom('cubeRoleMenu').where('menuId', 'in', ids).execute();
-      await trx.deleteFrom('cubeTopMenuSetting').where('menuId', 'in', ids).execute();
+    hooks: {
+      beforeSave: [
+        async ({ trx, id, values }) => {
+          const { messages } = menuEntity;
+          const category = Number(values.category);
+          const parentId = String(values.parentId ?? '0');
+          if (parentId !== '0') {
+            const parent = await new GlobalData(trx)
+              .selectFrom('cubeMenu')
+              .select('category')
+              .where('id', '=', parentId)
+              .executeTakeFirst();
+            if (parent && parent.category !== MenuCategory.menu) throw new BizError(messages.parentNotMenu);
+          }
+          if (category === MenuCategory.menu && !String(values.path ?? '').trim())
+            throw new BizError(messages.pathRequired);
+          if (id && category === MenuCategory.button) {
+            const child = await new GlobalData(trx)
+              .selectFrom('cubeMenu')
+              .select('id')
+              .where('parentId', '=', id)
+              .executeTakeFirst();
+            if (child) throw new BizError(messages.buttonHasChildren);
+          }
+          // BladeX's rule: a code is unique among all rows, a name among the pages.
+          let clash = new GlobalData(trx)
+            .selectFrom('cubeMenu')
+            .select('id')
+            .where((eb) =>
+              eb.or([
+                eb('code', '=', String(values.code)),
+                eb.and([eb('name', '=', String(values.name)), eb('category', '=', MenuCategory.menu)]),
+              ]),
+            );
+          if (id) clash = clash.where('id', '<>', id);
+          if (await clash.executeTakeFirst()) throw new BizError(messages.nameOrCodeExists);
+        },
+      ],
+      afterRemove: [
+        async ({ trx, ids }) => {
+          // Refused while a tenant's role still holds one of them: removing it would silently change what that role
+          // may open. The platform administrator's own grants do not count — that role holds every code anyway.
+          const held = await trx
+            .selectFrom('cubeRoleMenu')
+            .innerJoin('cubeRole', 'cubeRole.id', 'cubeRoleMenu.roleId')
+            .select(['cubeRole.roleName', 'cubeRole.tenantId'])
+            .where('cubeRoleMenu.menuId', 'in', ids)
+            .where('cubeRole.isDeleted', '=', 0)
+            .where((eb) =>
+              eb.or([
+                eb('cubeRole.tenantId', '<>', PLATFORM_TENANT),
+                eb('cubeRole.roleAlias', '<>', ROLE_ADMINISTRATOR),
+              ]),
+            )
+            .executeTakeFirst();
+          if (held) throw new BizError(menuEntity.messages.heldByRoles);
+          await trx.deleteFrom('cubeRoleMenu').where('menuId', 'in', ids).execute();
+          await trx.deleteFrom('cubeTopMenuSetting').where('menuId', 'in', ids).execute();
+        },
+      ],
     },
     routes: (app, kit) => {
       const api = app.withTypeProvider<ZodTypeProvider>();
@@ -201,7 +207,7 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
         async (request) => {
           const ctx = contextOf(request);
           const q = parseListQuery(request.query, menuEntity.filters);
-          let found = applyFilters(pages(ctx), q.filters, handle.kind, 'cubeMenu');
+          let found = applyFilters(dynamic(pages(ctx)), q.filters, handle.kind, 'cubeMenu');
           for (const o of q.orders.length ? q.orders : menuEntity.defaultOrder)
             found = found.orderBy(`cubeMenu.${o.field}`, o.direction);
           const rows = await kit.present(await found.select(qualified).execute());
@@ -228,7 +234,7 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
           const ctx = contextOf(request);
           const { parentId, ...filters } = request.query as { parentId?: string } & Record<string, unknown>;
           const q = parseListQuery(filters, menuEntity.filters);
-          let found = applyFilters(pages(ctx), q.filters, handle.kind, 'cubeMenu');
+          let found = applyFilters(dynamic(pages(ctx)), q.filters, handle.kind, 'cubeMenu');
           // As lazy-list: a search without a parent looks through every level.
           if (parentId !== undefined || q.filters.length === 0)
             found = found.where('cubeMenu.parentId', '=', parentId ?? '0');

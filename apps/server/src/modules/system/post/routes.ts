@@ -30,15 +30,21 @@ export const postModule = defineModule('system/post', (app: FastifyInstance, dep
       const labels = await dictLabels(db, 'post_category');
       return records.map((r) => ({ ...r, categoryName: labels.get(String(r.category)) ?? '' }));
     },
-    // A post some live user still holds stays: the user form would show an id without a name.
-    afterRemove: async ({ ctx, trx, ids }) => {
-      const holder = await tenantData(trx, ctx)
-        .selectFrom('cubeUser')
-        .select('id')
-        .where((eb) => eb.or(ids.map((id) => eb(sql<string>`',' || post_id || ','`, 'like', `%,${id},%`))))
-        .limit(1)
-        .executeTakeFirst();
-      if (holder) throw new BizError(postEntity.messages.postInUse);
+    hooks: {
+      // A post some live user still holds stays: the user form would show an id without a name.
+      afterRemove: [
+        async ({ ctx, trx, ids }) => {
+          const holder = await tenantData(trx, ctx)
+            .selectFrom('cubeUser')
+            .select('id')
+            .where((eb) =>
+              eb.or(ids.map((id) => eb(sql<string>`',' || post_id || ','`, 'like', `%,${id},%`))),
+            )
+            .limit(1)
+            .executeTakeFirst();
+          if (holder) throw new BizError(postEntity.messages.postInUse);
+        },
+      ],
     },
     routes: (scope) => {
       const api = scope.withTypeProvider<ZodTypeProvider>();

@@ -67,38 +67,44 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
   registerCrud(app, deps, regionEntity, {
     table: T,
     operations: ['list', 'submit', 'remove'],
-    beforeSave: async ({ trx, id, values }) => {
-      if (!id) {
-        await placeRegion(trx, values);
-        return;
-      }
-      const current = await trx
-        .selectFrom(T)
-        .select(['code', 'parentCode', 'regionLevel', 'name'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      if (values.code !== current.code) throw new BizError(m.codeFixed);
-      if (values.parentCode !== current.parentCode) throw new BizError(m.parentFixed);
-      // The place in the tree is the row's; only name, sort and remark change.
-      values.regionLevel = current.regionLevel;
-      const own = LEVEL_COLUMNS[current.regionLevel];
-      if (own) values[own[1]] = values.name;
-      if (values.name !== current.name)
-        await renameInPaths(trx, current.code, current.regionLevel, String(values.name));
-    },
-    afterRemove: async ({ trx, ids }) => {
-      const removed = await trx.selectFrom(T).select('code').where('id', 'in', ids).execute();
-      const child = await trx
-        .selectFrom(T)
-        .select('id')
-        .where('isDeleted', '=', 0)
-        .where(
-          'parentCode',
-          'in',
-          removed.map((r) => r.code),
-        )
-        .executeTakeFirst();
-      if (child) throw new BizError(m.hasChildren);
+    hooks: {
+      beforeSave: [
+        async ({ trx, id, values }) => {
+          if (!id) {
+            await placeRegion(trx, values);
+            return;
+          }
+          const current = await trx
+            .selectFrom(T)
+            .select(['code', 'parentCode', 'regionLevel', 'name'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          if (values.code !== current.code) throw new BizError(m.codeFixed);
+          if (values.parentCode !== current.parentCode) throw new BizError(m.parentFixed);
+          // The place in the tree is the row's; only name, sort and remark change.
+          values.regionLevel = current.regionLevel;
+          const own = LEVEL_COLUMNS[current.regionLevel];
+          if (own) values[own[1]] = values.name;
+          if (values.name !== current.name)
+            await renameInPaths(trx, current.code, current.regionLevel, String(values.name));
+        },
+      ],
+      afterRemove: [
+        async ({ trx, ids }) => {
+          const removed = await trx.selectFrom(T).select('code').where('id', 'in', ids).execute();
+          const child = await trx
+            .selectFrom(T)
+            .select('id')
+            .where('isDeleted', '=', 0)
+            .where(
+              'parentCode',
+              'in',
+              removed.map((r) => r.code),
+            )
+            .executeTakeFirst();
+          if (child) throw new BizError(m.hasChildren);
+        },
+      ],
     },
     routes: (scope, kit) => registerRegionRoutes(scope, kit),
   });

@@ -117,26 +117,32 @@ export const tenantModule = defineModule('system/tenant', (app: FastifyInstance,
               .where('cubeTenant.tenantId', '=', ctx.tenantId)
               .where('cubeTenant.isDeleted', '=', 0),
           ),
-    beforeSave: async ({ trx, values }) => {
-      // Every chosen id must be a live menu or button: a package cannot smuggle in ids that appear later.
-      const ids = parseMenuIds(String(values.menuId ?? ''));
-      const found = await trx
-        .selectFrom('cubeMenu')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('isDeleted', '=', 0)
-        .execute();
-      if (found.length !== ids.length) throw new BizError(tenantPackageEntity.messages.menuInvalid);
-    },
-    afterRemove: async ({ trx, ids }) => {
-      const inUse = await trx
-        .selectFrom('cubeTenant')
-        .select('id')
-        .where('packageId', 'in', ids)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
-      // Thrown inside the remove transaction: nothing stays removed.
-      if (inUse) throw new BizError(tenantPackageEntity.messages.inUse);
+    hooks: {
+      beforeSave: [
+        async ({ trx, values }) => {
+          // Every chosen id must be a live menu or button: a package cannot smuggle in ids that appear later.
+          const ids = parseMenuIds(String(values.menuId ?? ''));
+          const found = await trx
+            .selectFrom('cubeMenu')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('isDeleted', '=', 0)
+            .execute();
+          if (found.length !== ids.length) throw new BizError(tenantPackageEntity.messages.menuInvalid);
+        },
+      ],
+      afterRemove: [
+        async ({ trx, ids }) => {
+          const inUse = await trx
+            .selectFrom('cubeTenant')
+            .select('id')
+            .where('packageId', 'in', ids)
+            .where('isDeleted', '=', 0)
+            .executeTakeFirst();
+          // Thrown inside the remove transaction: nothing stays removed.
+          if (inUse) throw new BizError(tenantPackageEntity.messages.inUse);
+        },
+      ],
     },
   });
 
@@ -165,17 +171,21 @@ export const tenantModule = defineModule('system/tenant', (app: FastifyInstance,
         'packageId' in r ? { ...r, packageName: names.get(String(r.packageId ?? '')) ?? '' } : r,
       );
     },
-    afterRemove: async ({ trx, ids }) => {
-      const platformRow = await trx
-        .selectFrom('cubeTenant')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('tenantId', '=', PLATFORM_TENANT_ID)
-        .executeTakeFirst();
-      // Thrown inside the remove transaction, so no tenant of the request stays removed.
-      if (platformRow) throw new BizError(M.platformNotRemovable);
-      // The tenant's sessions end with it: the access hook finds no live tenant, and the write to cube_tenant
-      // drops every cached session state (D13). Its users cannot sign in: the login requires a live tenant.
+    hooks: {
+      afterRemove: [
+        async ({ trx, ids }) => {
+          const platformRow = await trx
+            .selectFrom('cubeTenant')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('tenantId', '=', PLATFORM_TENANT_ID)
+            .executeTakeFirst();
+          // Thrown inside the remove transaction, so no tenant of the request stays removed.
+          if (platformRow) throw new BizError(M.platformNotRemovable);
+          // The tenant's sessions end with it: the access hook finds no live tenant, and the write to cube_tenant
+          // drops every cached session state (D13). Its users cannot sign in: the login requires a live tenant.
+        },
+      ],
     },
   });
 

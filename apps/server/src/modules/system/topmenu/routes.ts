@@ -24,8 +24,12 @@ export const topMenuModule = defineModule('system/topmenu', (app, deps) => {
   const handle = deps.db;
   registerCrud(app, deps, topMenuEntity, {
     table: 'cubeTopMenu',
-    afterRemove: async ({ trx, ids }) => {
-      await trx.deleteFrom('cubeTopMenuSetting').where('topMenuId', 'in', ids).execute();
+    hooks: {
+      afterRemove: [
+        async ({ trx, ids }) => {
+          await trx.deleteFrom('cubeTopMenuSetting').where('topMenuId', 'in', ids).execute();
+        },
+      ],
     },
     routes: (app, kit) => {
       app.withTypeProvider<ZodTypeProvider>().post(

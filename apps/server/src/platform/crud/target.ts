@@ -1,0 +1,133 @@
+import type { EntityDefinition } from '@cube/contract';
+import type { z } from 'zod';
+import type { TableName, TenantOwnedTable } from '../../db/types.js';
+import { type Access, access, grantsOf } from '../access.js';
+import type { RequestContext } from '../context.js';
+import { applyDataScope, type DataScopeColumns, type DataScopeRule } from '../data-scope.js';
+import type { AppDeps } from '../deps.js';
+import { GlobalData, type SoftDeletedTable } from '../global-data.js';
+import { TenantData } from '../tenant-data.js';
+import type { CrudOptions, DynamicSelect, DynamicUpdate, EntityRows, Executor } from './types.js';
+
+/**
+ * Live rows of an entity's table in the caller's scope: a tenant entity's through {@link TenantData} (the caller's
+ * tenant), a global one's through {@link GlobalData} (anyone with the read code may read them; writes are refused
+ * at the route unless the caller is the platform administrator).
+ */
+export function scopedRows<T extends TableName>(
+  entity: EntityDefinition,
+  table: T,
+  db: Executor,
+  ctx: RequestContext,
+): EntityRows<T> {
+  const rows =
+    entity.scope === 'tenant'
+      ? new TenantData(db, ctx.tenantId).selectFrom(table as unknown as TenantOwnedTable)
+      : new GlobalData(db).selectFrom(table as unknown as SoftDeletedTable);
+  return rows as unknown as EntityRows<T>;
+}
+
+/** The live rows of the entity's table to update, in the caller's scope. */
+export function scopedUpdate<T extends TableName>(
+  entity: EntityDefinition,
+  table: T,
+  db: Executor,
+  ctx: RequestContext,
+): DynamicUpdate {
+  const update =
+    entity.scope === 'tenant'
+      ? new TenantData(db, ctx.tenantId).updateTable(table as unknown as TenantOwnedTable)
+      : new GlobalData(db).updateTable(table as unknown as SoftDeletedTable);
+  return update as unknown as DynamicUpdate;
+}
+
+/**
+ * One entity bound to its table, as every building block (list.ts, detail.ts, submit.ts …) uses it: its scope,
+ * its columns, its data-scope narrowing and how a row is shown.
+ */
+export interface CrudTarget<E extends EntityDefinition = EntityDefinition, T extends TableName = TableName> {
+  entity: E;
+  table: T;
+  deps: AppDeps;
+  options: CrudOptions<E, T>;
+  /** The record's stored columns (computed fields left out), and the same qualified by the table. */
+  columns: string[];
+  qualified: string[];
+  rows: (db: Executor, ctx: RequestContext) => EntityRows<T>;
+  readRows: (db: Executor, ctx: RequestContext) => Promise<EntityRows<T>>;
+  /** The data-scope rules of the caller on the entity's menu; undefined when nothing narrows. */
+  scopeRules: (ctx: RequestContext) => Promise<readonly DataScopeRule[] | undefined>;
+  present: (rows: ReadonlyArray<object>) => Promise<Array<Record<string, unknown>>>;
+}
+
+/** The kit's generic code names columns from the definition at run time; see {@link DynamicSelect}. */
+export const dynamic = <T extends TableName>(qb: EntityRows<T>): DynamicSelect =>
+  qb as unknown as DynamicSelect;
+
+export function crudTarget<E extends EntityDefinition, T extends TableName>(
+  deps: AppDeps,
+  entity: E,
+  options: CrudOptions<E, T>,
+): CrudTarget<E, T> {
+  const table = options.table;
+  const shape = entity.record.shape as Record<string, z.ZodType>;
+  const computed = new Set<string>(options.computed ?? []);
+  const columns = Object.keys(shape).filter((k) => !computed.has(k));
+  // Null strings go out as "", null numbers as -1: the form fields and the reference clients expect no nulls.
+  const emptyValues = Object.entries(shape)
+    .map(([key, schema]) => {
+      const type = (schema as { def?: { type?: string } }).def?.type;
+      return [key, type === 'string' ? '' : type === 'number' ? -1 : undefined] as const;
+    })
+    .filter(([, empty]) => empty !== undefined);
+
+  const rows = (db: Executor, ctx: RequestContext): EntityRows<T> => {
+    const base = scopedRows(entity, table, db, ctx);
+    return options.where ? options.where(base, ctx) : base;
+  };
+  const scopeColumns: DataScopeColumns | undefined =
+    options.dataScope ?? (entity.audit ? { dept: 'createDept', creator: 'createUser' } : undefined);
+  const scopeRules = async (ctx: RequestContext) => {
+    if (entity.scope !== 'tenant' || ctx.roleIds.length === 0) return undefined;
+    // The access hook has loaded the grants; a context it did not build (a test, a copy) reads them from the cache.
+    const grants = grantsOf(ctx) ?? (await deps.sessions.roleGrants(ctx.tenantId, ctx.roleIds));
+    return grants.dataScopes.get(entity.permissions.read);
+  };
+  const readRows = async (db: Executor, ctx: RequestContext): Promise<EntityRows<T>> => {
+    const base = rows(db, ctx);
+    const rules = await scopeRules(ctx);
+    if (!rules) return base;
+    return applyDataScope(dynamic(base), ctx, rules, {
+      table,
+      tenantId: ctx.tenantId,
+      columns: scopeColumns,
+      filters: entity.filters as Record<string, never>,
+    }) as unknown as EntityRows<T>;
+  };
+  const present = async (list: ReadonlyArray<object>) => {
+    const records = list as Array<Record<string, unknown>>;
+    for (const row of records)
+      for (const [key, empty] of emptyValues)
+        if (row[key] === null || row[key] === undefined) row[key] = empty;
+    return options.toRecord ? await options.toRecord(records, deps.db.db) : records;
+  };
+  return {
+    entity,
+    table,
+    deps,
+    options,
+    columns,
+    qualified: columns.map((c) => `${table}.${c}`),
+    rows,
+    readRows,
+    scopeRules,
+    present,
+  };
+}
+
+/** Reads need the entity's menu code. */
+export const readAccessOf = (entity: EntityDefinition): Access => access.permission(entity.permissions.read);
+
+/** Writes need a button code (checked in the handler when it depends on the body); global data is platform-only. */
+export const writeAccessOf = (entity: EntityDefinition, code: string | undefined): Access =>
+  access.permission(code ?? entity.permissions.read, { platformOnly: entity.scope === 'global' });
