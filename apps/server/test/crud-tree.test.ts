@@ -67,16 +67,22 @@ describe.each(dialects)('CRUD kit trees and options on %s', (dialect) => {
       registerCrud(app, deps, treeEntity, {
         table: 'cubeDept',
         operations: ['list', 'detail', 'submit', 'remove', 'tree', 'lazyList', 'select'],
-        beforeSave: async ({ values, rows, id }) => {
-          hooks.push(`save:${values.deptName}`);
-          let q = rows()
-            .select('cubeDept.id')
-            .where('cubeDept.deptName', '=', values.deptName as string);
-          if (id) q = q.where('cubeDept.id', '<>', id);
-          if (await q.executeTakeFirst()) throw new BizError(treeEntity.messages.nameTaken);
-        },
-        afterRemove: ({ ids }) => {
-          hooks.push(`removed:${ids.length}`);
+        hooks: {
+          beforeSave: [
+            async ({ values, rows, id }) => {
+              hooks.push(`save:${values.deptName}`);
+              let q = rows()
+                .select('cubeDept.id')
+                .where('cubeDept.deptName', '=', values.deptName as string);
+              if (id) q = q.where('cubeDept.id', '<>', id);
+              if (await q.executeTakeFirst()) throw new BizError(treeEntity.messages.nameTaken);
+            },
+          ],
+          afterRemove: [
+            ({ ids }) => {
+              hooks.push(`removed:${ids.length}`);
+            },
+          ],
         },
         routes: (scope, kit) => {
           scope.get(`${kit.prefix}/count`, { config: { access: kit.readAccess } }, async (request) => {

@@ -3,10 +3,10 @@ import { PLATFORM_TENANT_ID, tenantEntity } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import type { RequestContext } from '../../../platform/context.js';
-import { now } from '../../../platform/dates.js';
 import { BizError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
 import { hashSecret, md5Hex } from '../../../platform/passwords.js';
+import { createStamp, LIVE_ROW, live } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
 import { packageChoice } from './package-menus.js';
 
@@ -18,7 +18,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
  */
 export const PLATFORM_ONLY_MENU_CODES = ['tenant', 'tenant_package', 'param'] as const;
 
-/** BladeX's default for `tenant.default.menuCode` when the parameter is missing (contract §17.4). */
+/** BladeX's default for `tenant.default.menuCode` when the parameter is missing. */
 const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu';
 
 /** A fresh 6-digit tenant id that no tenant — live or removed — has ever had (removed rows keep their data). */
@@ -63,7 +63,7 @@ async function paramValue(db: Executor, key: string): Promise<string | undefined
     .selectFrom('cubeParam')
     .select('paramValue')
     .where('paramKey', '=', key)
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   return row?.paramValue;
 }
@@ -76,11 +76,7 @@ export async function defaultAccountNumber(db: Executor): Promise<number> {
 
 /** The platform's own screens and everything below them. */
 async function platformOnlyMenuIds(db: Executor): Promise<string[]> {
-  const menus = await db
-    .selectFrom('cubeMenu')
-    .select(['id', 'parentId', 'code'])
-    .where('isDeleted', '=', 0)
-    .execute();
+  const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId', 'code']).$call(live).execute();
   const roots = menus.filter((m) => (PLATFORM_ONLY_MENU_CODES as readonly string[]).includes(m.code));
   const found = new Set(roots.map((m) => String(m.id)));
   let grew = true;
@@ -97,11 +93,7 @@ async function platformOnlyMenuIds(db: Executor): Promise<string[]> {
 
 /** Live menu ids whose code is listed, with all their descendants, minus the platform-only subtrees. */
 export async function menusByCode(db: Executor, codes: readonly string[]): Promise<string[]> {
-  const menus = await db
-    .selectFrom('cubeMenu')
-    .select(['id', 'parentId', 'code'])
-    .where('isDeleted', '=', 0)
-    .execute();
+  const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId', 'code']).$call(live).execute();
   const children = new Map<string, string[]>();
   for (const m of menus) {
     const list = children.get(String(m.parentId)) ?? [];
@@ -131,12 +123,10 @@ export async function defaultGrants(db: Executor, tenantId: string): Promise<str
   if (chosen) {
     // A package that lists a platform screen still never hands it to a tenant's administrator.
     const platformOnly = new Set(await platformOnlyMenuIds(db));
-    const live = new Set(
-      (await db.selectFrom('cubeMenu').select('id').where('isDeleted', '=', 0).execute()).map((m) =>
-        String(m.id),
-      ),
+    const liveMenus = new Set(
+      (await db.selectFrom('cubeMenu').select('id').$call(live).execute()).map((m) => String(m.id)),
     );
-    return chosen.filter((id) => live.has(id) && !platformOnly.has(id));
+    return chosen.filter((id) => liveMenus.has(id) && !platformOnly.has(id));
   }
   const codes = (await paramValue(db, 'tenant.default.menuCode')) || DEFAULT_MENU_CODES;
   return menusByCode(
@@ -183,7 +173,7 @@ export interface Provisioned {
 }
 
 /**
- * Provisions a new tenant inside the caller's transaction (contract §9 "Provisioning on insert"): administrator
+ * Provisions a new tenant inside the caller's transaction: administrator
  * role `admin`, root department named after the tenant, post `ceo`, administrator account `admin` who must change
  * the first password at first sign-in, a copy of the platform tenant's business dictionaries, and the default
  * grants. Any failure rolls back the whole tenant.
@@ -194,16 +184,7 @@ export async function provisionTenant(
   input: ProvisionInput,
 ): Promise<Provisioned> {
   const data = new TenantData(trx, input.tenantId);
-  const stamp = now();
-  const audit = {
-    createUser: ctx.userId,
-    createDept: ctx.deptId || null,
-    createTime: stamp,
-    updateUser: ctx.userId,
-    updateTime: stamp,
-    status: 1,
-    isDeleted: 0,
-  };
+  const audit = { ...createStamp(ctx), status: 1, isDeleted: LIVE_ROW };
   const roleId = newId();
   await data
     .insertInto('cubeRole', {
@@ -212,7 +193,7 @@ export async function provisionTenant(
       roleName: '管理员',
       roleAlias: 'admin',
       sort: 2,
-      isDeleted: 0,
+      isDeleted: LIVE_ROW,
     })
     .execute();
   const deptId = newId();
@@ -226,7 +207,7 @@ export async function provisionTenant(
       fullName: input.tenantName,
       sort: 1,
       remark: '',
-      isDeleted: 0,
+      isDeleted: LIVE_ROW,
     })
     .execute();
   const postId = newId();
@@ -297,7 +278,7 @@ async function copyBusinessDictionaries(trx: Transaction<Database>, tenantId: st
     sort: row.sort,
     remark: row.remark,
     isSealed: row.isSealed,
-    isDeleted: 0,
+    isDeleted: LIVE_ROW,
   }));
   for (let i = 0; i < rows.length; i += 200) {
     await trx
