@@ -1,30 +1,51 @@
-import type { IPage, R } from '@cube/contract';
+import type { EntityDefinition, InputOf, IPage, R, RecordOf } from '@cube/contract';
+import type { z } from 'zod';
 import { request } from './request';
 
 /**
- * The calls of a CRUD resource (contract §1: `list`, `detail`, `submit`, `remove` under one prefix), as the
- * console's `CrudPage` consumes them. `submit` inserts when the record has no id and updates otherwise; `remove`
- * takes the ids comma-joined in the query.
+ * The calls of a CRUD resource (`list`, `detail`, `submit`, `remove` under one prefix), as the console's
+ * `CrudPage` consumes them. `submit` inserts when the record has no id and updates otherwise; `remove` takes the
+ * ids comma-joined in the query. `T` is the record as listed, `I` what a submit sends: bind an entity of the
+ * contract with {@link createEntityApi} / {@link createTreeEntityApi} and both come from its definition.
  *
  * A flat resource answers a paged `list`; a tree resource (menus, departments, dictionary items…) declares `tree`
  * instead and is shown as a tree table without paging.
  */
-export type CrudApi<T> = PagedCrudApi<T> | TreeCrudApi<T>;
+export type CrudApi<T, I = UntypedInput> = PagedCrudApi<T, I> | TreeCrudApi<T, I>;
 
-interface CrudWrites<T> {
+/** The input of a binding not tied to an entity definition (a screen of its own, a test). */
+export type UntypedInput = Record<string, unknown>;
+
+/**
+ * What a submit of entity `E` sends: the fields of its input schema as `InputOf<E>` names them (required ones
+ * required), each with the type the schema answers once parsed (`tenantName: string`, `packageId?: string`);
+ * `InputOf<E>` alone says `unknown` for fields whose schema first normalises blanks and numbers.
+ */
+export type EntityInput<E extends EntityDefinition> = {
+  [K in keyof InputOf<E>]: K extends keyof z.output<E['input']> ? z.output<E['input']>[K] : InputOf<E>[K];
+};
+
+/** What `submit` sends: the entity's input, with the row's `id` when it updates one. */
+export type SubmitBody<I> = I & { id?: string };
+
+interface CrudWrites<T, I> {
   detail?: ((id: string) => Promise<T>) | undefined;
-  submit: (record: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * A method, so that a binding typed by its entity's input still serves `CrudPage`, whose dialog builds the body
+   * from field declarations named after the entity and checked by the same input schema field by field.
+   */
+  submit(record: SubmitBody<I>): Promise<unknown>;
   remove: (ids: readonly string[]) => Promise<unknown>;
 }
 
 /** A resource listed page by page (`GET list?current=&size=&…` answering an IPage). */
-export interface PagedCrudApi<T> extends CrudWrites<T> {
+export interface PagedCrudApi<T, I = UntypedInput> extends CrudWrites<T, I> {
   list: (query: ListQuery) => Promise<IPage<T>>;
   tree?: undefined;
 }
 
-/** A resource listed as a tree (contract §1.9), whole or level by level. */
-export interface TreeCrudApi<T> extends CrudWrites<T> {
+/** A resource listed as a tree, whole or level by level. */
+export interface TreeCrudApi<T, I = UntypedInput> extends CrudWrites<T, I> {
   tree: CrudTreeSource<T>;
   list?: undefined;
 }
@@ -75,13 +96,13 @@ export function cleanQuery(query: TreeQuery): Record<string, string | number | b
 }
 
 /** The calls every binding has: `detail`, `submit`, `remove`. */
-function writes<T>(prefix: string): Required<CrudWrites<T>> {
+function writes<T, I>(prefix: string): Required<CrudWrites<T, I>> {
   return {
     detail: async (id) => {
       const { data } = await request.get<R<T>>(`${prefix}/detail`, { params: { id } });
       return data.data;
     },
-    submit: async (record) => {
+    submit: async (record: SubmitBody<I>) => {
       const { data } = await request.post<R<unknown>>(`${prefix}/submit`, record);
       return data.data;
     },
@@ -95,14 +116,21 @@ function writes<T>(prefix: string): Required<CrudWrites<T>> {
 }
 
 /** The standard binding for a resource under `prefix`, e.g. `/api/cube-system/param`. */
-export function createCrudApi<T>(prefix: string): Required<CrudWrites<T>> & Pick<PagedCrudApi<T>, 'list'> {
+export function createCrudApi<T, I = UntypedInput>(
+  prefix: string,
+): Required<CrudWrites<T, I>> & Pick<PagedCrudApi<T, I>, 'list'> {
   return {
     list: async (query) => {
       const { data } = await request.get<R<IPage<T>>>(`${prefix}/list`, { params: cleanQuery(query) });
       return data.data;
     },
-    ...writes<T>(prefix),
+    ...writes<T, I>(prefix),
   };
+}
+
+/** The binding of a contract entity: records as `RecordOf<E>`, `submit` taking its {@link EntityInput} (and `id`). */
+export function createEntityApi<E extends EntityDefinition>(entity: E) {
+  return createCrudApi<RecordOf<E>, EntityInput<E>>(entity.api);
 }
 
 export interface TreeCrudApiOptions {
@@ -123,10 +151,10 @@ export interface TreeCrudApiOptions {
  * The binding of a tree resource under `prefix`, e.g. `createTreeCrudApi('/api/cube-system/dept', { lazy: true })`
  * for `dept/lazy-list?parentId=`.
  */
-export function createTreeCrudApi<T>(
+export function createTreeCrudApi<T, I = UntypedInput>(
   prefix: string,
   options: TreeCrudApiOptions = {},
-): Required<CrudWrites<T>> & Pick<TreeCrudApi<T>, 'tree'> {
+): Required<CrudWrites<T, I>> & Pick<TreeCrudApi<T, I>, 'tree'> {
   const tree: CrudTreeSource<T> = options.lazy
     ? {
         lazy: true,
@@ -146,5 +174,13 @@ export function createTreeCrudApi<T>(
           return data.data ?? [];
         },
       };
-  return { tree, ...writes<T>(prefix) };
+  return { tree, ...writes<T, I>(prefix) };
+}
+
+/** The tree binding of a contract entity (see {@link createEntityApi}); `T` when rows carry more than the record. */
+export function createTreeEntityApi<E extends EntityDefinition, T = RecordOf<E>>(
+  entity: E,
+  options: TreeCrudApiOptions = {},
+) {
+  return createTreeCrudApi<T, EntityInput<E>>(entity.api, options);
 }

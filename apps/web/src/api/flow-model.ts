@@ -12,7 +12,7 @@ import {
   type R,
   roleEntity,
 } from '@cube/contract';
-import { cleanQuery, createCrudApi, type ListQuery, type PagedCrudApi } from './crud';
+import { cleanQuery, createEntityApi, type ListQuery, type PagedCrudApi } from './crud';
 import { downloadFile } from './download';
 import { RequestError, request } from './request';
 
@@ -32,7 +32,7 @@ export type {
  * Saves and deploys are called with `handlesErrors`: a model that does not validate answers 400 with every problem
  * in `data.errors`, which the designer pins to the elements instead of a toast with only the first one.
  */
-const models = createCrudApi<FlowModel>(flowModelEntity.api);
+const models = createEntityApi(flowModelEntity);
 
 /** Where a deploy goes: the `flow_<key>` category and the tenants (none = common to every tenant). */
 export interface FlowDeployTarget {

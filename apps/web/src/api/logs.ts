@@ -10,7 +10,7 @@ import {
   logUsualEntity,
   type R,
 } from '@cube/contract';
-import { createCrudApi } from './crud';
+import { createEntityApi } from './crud';
 import { request } from './request';
 
 /**
@@ -18,9 +18,9 @@ import { request } from './request';
  * them) and the chart figures of each screen (`stats`). `tenantId` — the platform administrator's view of one
  * tenant — is sent as a filter like any other.
  */
-export const logUsualApi = createCrudApi<LogUsual>(logUsualEntity.api);
-export const logApiApi = createCrudApi<LogApi>(logApiEntity.api);
-export const logErrorApi = createCrudApi<LogError>(logErrorEntity.api);
+export const logUsualApi = createEntityApi(logUsualEntity);
+export const logApiApi = createEntityApi(logApiEntity);
+export const logErrorApi = createEntityApi(logErrorEntity);
 
 const stats =
   <S>(prefix: string) =>

@@ -1,10 +1,10 @@
 import { type MenuRecord, menuEntity, type R, type TopMenuRecord, topMenuEntity } from '@cube/contract';
-import { createCrudApi, createTreeCrudApi } from './crud';
+import { createEntityApi, createTreeEntityApi } from './crud';
 import { request } from './request';
 
 export type { MenuRecord, TopMenuRecord };
 
-/** A TreeNode of contract §1.9 (`menu/tree`, `grant-top-tree`). */
+/** A tree node as the tree endpoints answer it (`menu/tree`, `grant-top-tree`). */
 export interface TreeNodeData {
   id: string;
   parentId: string;
@@ -20,7 +20,7 @@ export interface TreeNodeData {
 export type MenuRow = MenuRecord & { hasChildren?: boolean; children?: MenuRow[] };
 
 /** `menu/lazy-list?parentId=` level by level (menus and buttons), `detail`, `submit`, `remove?ids=`. */
-export const menuAdminApi = createTreeCrudApi<MenuRow>(menuEntity.api, { lazy: true });
+export const menuAdminApi = createTreeEntityApi<typeof menuEntity, MenuRow>(menuEntity, { lazy: true });
 
 /** `GET menu/tree`: the pages as TreeNodes (the parent picker). */
 export async function fetchMenuTree(): Promise<TreeNodeData[]> {
@@ -29,7 +29,7 @@ export async function fetchMenuTree(): Promise<TreeNodeData[]> {
 }
 
 /** `GET topmenu/list|detail`, `POST topmenu/submit|remove?ids=`. */
-export const topMenuApi = createCrudApi<TopMenuRecord>(topMenuEntity.api);
+export const topMenuApi = createEntityApi(topMenuEntity);
 
 /** `GET menu/grant-top-tree`: the pages the caller may link to a top menu. */
 export async function fetchGrantTopTree(): Promise<TreeNodeData[]> {

@@ -1,11 +1,11 @@
 import { type Oss, ossEntity, type R } from '@cube/contract';
-import { createCrudApi } from './crud';
+import { createEntityApi } from './crud';
 import { request } from './request';
 
 export type { Oss };
 
 /** `GET oss/list|detail`, `POST oss/submit|remove?ids=`: the tenant's storage configurations. */
-export const ossApi = createCrudApi<Oss>(ossEntity.api);
+export const ossApi = createEntityApi(ossEntity);
 
 /** `POST oss/enable?id=`: this configuration takes the uploads; every other one is switched off. */
 export async function enableOss(id: string): Promise<void> {

@@ -16,7 +16,7 @@ import {
   patentNoticeEntity,
   type R,
 } from '@cube/contract';
-import { createCrudApi, type PagedCrudApi } from './crud';
+import { createEntityApi, type PagedCrudApi, type UntypedInput } from './crud';
 import { request } from './request';
 
 export type {
@@ -31,19 +31,19 @@ export type {
 };
 
 /** Patent cases and their parts (`cube-patent/*`), the rules and calendar, the companies (`cube-agent/company`). */
-export const patentApplicationApi = createCrudApi<PatentApplication>(patentApplicationEntity.api);
-export const patentNoticeApi = createCrudApi<PatentNotice>(patentNoticeEntity.api);
-export const patentDeadlineApi = createCrudApi<PatentDeadline>(patentDeadlineEntity.api);
-export const patentFeeApi = createCrudApi<PatentFee>(patentFeeEntity.api);
-export const patentDeadlineRuleApi = createCrudApi<PatentDeadlineRule>(patentDeadlineRuleEntity.api);
-export const patentHolidayApi = createCrudApi<PatentHoliday>(patentHolidayEntity.api);
-export const agentCompanyApi = createCrudApi<AgentCompany>(agentCompanyEntity.api);
+export const patentApplicationApi = createEntityApi(patentApplicationEntity);
+export const patentNoticeApi = createEntityApi(patentNoticeEntity);
+export const patentDeadlineApi = createEntityApi(patentDeadlineEntity);
+export const patentFeeApi = createEntityApi(patentFeeEntity);
+export const patentDeadlineRuleApi = createEntityApi(patentDeadlineRuleEntity);
+export const patentHolidayApi = createEntityApi(patentHolidayEntity);
+export const agentCompanyApi = createEntityApi(agentCompanyEntity);
 
 /** A binding narrowed to one case: its list filtered by `applicationId`, new rows saved on that case. */
-export function caseScoped<T>(
-  api: ReturnType<typeof createCrudApi<T>>,
+export function caseScoped<T, I extends { applicationId?: unknown } = UntypedInput>(
+  api: Required<Omit<PagedCrudApi<T, I>, 'tree'>>,
   applicationId: string,
-): PagedCrudApi<T> {
+): PagedCrudApi<T, I> {
   return {
     ...api,
     list: (query) => api.list({ ...query, applicationId }),

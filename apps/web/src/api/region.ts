@@ -1,5 +1,5 @@
 import { type R, REGION_ROOT_CODE, type Region, regionEntity } from '@cube/contract';
-import { type CrudApi, cleanQuery, createCrudApi } from './crud';
+import { type CrudApi, cleanQuery, createCrudApi, type EntityInput } from './crud';
 import { downloadFile } from './download';
 import { request } from './request';
 
@@ -8,13 +8,13 @@ export type { Region };
 /** A region row of `lazy-list` / `select`: the record plus whether it has children. */
 export type RegionRow = Region & { hasChildren: boolean };
 
-const writes = createCrudApi<RegionRow>(regionEntity.api);
+const writes = createCrudApi<RegionRow, EntityInput<typeof regionEntity>>(regionEntity.api);
 
 /**
  * The region tree table's binding. Rows are keyed by `id`, but the tree links by division code
  * (`lazy-list?parentCode=`), so the codes of the rows seen are kept to ask for a row's children.
  */
-export function createRegionApi(): CrudApi<RegionRow> {
+export function createRegionApi(): CrudApi<RegionRow, EntityInput<typeof regionEntity>> {
   const codeOf = new Map<string, string>();
   return {
     detail: writes.detail,

@@ -10,16 +10,16 @@ import {
 } from '@cube/contract';
 import { md5 } from 'js-md5';
 import { LoginError, TOKEN_URL } from './auth';
-import { createCrudApi } from './crud';
+import { createEntityApi } from './crud';
 import { RequestError, request } from './request';
 
 export type { IdentityLinks, OauthProvider, SmsProvider };
 
 /** 第三方登录 providers screen: the contract's CRUD prefix. */
-export const oauthProviderApi = createCrudApi<OauthProvider>(oauthProviderEntity.api);
+export const oauthProviderApi = createEntityApi(oauthProviderEntity);
 
 /** 短信服务 screen: the contract's CRUD prefix. */
-export const smsProviderApi = createCrudApi<SmsProvider>(smsProviderEntity.api);
+export const smsProviderApi = createEntityApi(smsProviderEntity);
 
 /** Where the browser goes to start a third-party login (spec §7 "render URL base"). */
 export const socialRenderUrl = (source: string, tenantId: string) =>

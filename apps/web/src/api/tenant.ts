@@ -6,7 +6,7 @@ import {
   tenantEntity,
   tenantPackageEntity,
 } from '@cube/contract';
-import { createCrudApi } from './crud';
+import { createEntityApi, type EntityInput, type SubmitBody } from './crud';
 import { request } from './request';
 
 export type { Tenant, TenantCreated, TenantPackage };
@@ -22,16 +22,18 @@ export interface MenuTreeNode {
   [field: string]: unknown;
 }
 
-const crud = createCrudApi<Tenant>(tenantEntity.api);
+const crud = createEntityApi(tenantEntity);
 
 /**
- * Tenants (contract §9): the CRUD calls, where `submit` answers what a create provisioned — the generated first
+ * Tenants: the CRUD calls, where `submit` answers what a create provisioned — the generated first
  * password of the new administrator appears in that answer only — plus `setting` (授权配置 for several tenants)
  * and `package-setting` (产品包配置).
  */
 export const tenantApi = {
   ...crud,
-  submit: async (record: Record<string, unknown>): Promise<TenantCreated> => {
+  submit: async (
+    record: SubmitBody<EntityInput<typeof tenantEntity> & { adminPassword?: string }>,
+  ): Promise<TenantCreated> => {
     const { data } = await request.post<R<TenantCreated>>(`${tenantEntity.api}/submit`, record);
     return data.data;
   },
@@ -51,7 +53,7 @@ export const tenantApi = {
 
 /** Tenant packages: list, detail, submit (menu ids comma-joined), remove; `select` for pickers. */
 export const tenantPackageApi = {
-  ...createCrudApi<TenantPackage>(tenantPackageEntity.api),
+  ...createEntityApi(tenantPackageEntity),
   /** Package choices as flat tree nodes (`TreePicker`, `Select`). */
   options: async (): Promise<MenuTreeNode[]> => {
     const { data } = await request.get<R<Array<{ id: string; packageName: string }>>>(

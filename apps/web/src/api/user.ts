@@ -1,17 +1,17 @@
 import { type Post, postEntity, type R, type User, type UserImportResult, userEntity } from '@cube/contract';
-import { cleanQuery, createCrudApi, type ListQuery, type PagedCrudApi } from './crud';
+import { cleanQuery, createEntityApi, type EntityInput, type ListQuery, type PagedCrudApi } from './crud';
 import { downloadFile } from './download';
 import { request } from './request';
 
 export type { Post, User, UserImportResult };
 
-const base = createCrudApi<User>(userEntity.api);
+const base = createEntityApi(userEntity);
 
 /**
  * Users (`/api/cube-user/*`): the list is BladeX `page` (filters plus `deptId`, a department and everything below
  * it); `detail`, `submit`, `remove` as every CRUD resource.
  */
-export const userApi: PagedCrudApi<User> = {
+export const userApi: PagedCrudApi<User, EntityInput<typeof userEntity>> = {
   ...base,
   list: async (query: ListQuery) => {
     const { data } = await request.get<R<Awaited<ReturnType<typeof base.list>>>>(`${userEntity.api}/page`, {
@@ -21,7 +21,7 @@ export const userApi: PagedCrudApi<User> = {
   },
 };
 
-export const postApi = createCrudApi<Post>(postEntity.api);
+export const postApi = createEntityApi(postEntity);
 
 export interface PostOption {
   id: string;

@@ -79,7 +79,7 @@ const fields = entityFields(menuEntity, [
 /** After a change the signed-in administrator's own sidebar shows it too. */
 const api = {
   ...menuAdminApi,
-  submit: async (record: Record<string, unknown>) => {
+  submit: async (record: Parameters<typeof menuAdminApi.submit>[0]) => {
     const saved = await menuAdminApi.submit(record);
     void useMenuStore.getState().loadMenu();
     return saved;

@@ -99,7 +99,7 @@ export default function TenantPage() {
   const api = useMemo(
     () => ({
       ...tenantApi,
-      submit: async (record: Record<string, unknown>) => {
+      submit: async (record: Parameters<typeof tenantApi.submit>[0]) => {
         const created: TenantCreated = await tenantApi.submit(record);
         if (!record.id && created.tenantId) {
           modal.success({

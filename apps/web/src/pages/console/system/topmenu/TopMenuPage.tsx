@@ -25,7 +25,7 @@ const fields = entityFields(topMenuEntity, [
 /** The header shows a change of this browser's tenant at once. */
 const api = {
   ...topMenuApi,
-  submit: async (record: Record<string, unknown>) => {
+  submit: async (record: Parameters<typeof topMenuApi.submit>[0]) => {
     const saved = await topMenuApi.submit(record);
     void useMenuStore.getState().loadTopMenus();
     return saved;
