@@ -1,9 +1,6 @@
 import {
-  type LogApi,
   type LogApiStats,
-  type LogError,
   type LogErrorStats,
-  type LogUsual,
   type LogUsualStats,
   logApiEntity,
   logErrorEntity,
@@ -14,7 +11,7 @@ import { createEntityApi } from './crud';
 import { request } from './request';
 
 /**
- * The three logs (contract §14): read-only resources (`list`, `detail`; the server has no `submit`/`remove` for
+ * The three logs: read-only resources (`list`, `detail`; the server has no `submit`/`remove` for
  * them) and the chart figures of each screen (`stats`). `tenantId` — the platform administrator's view of one
  * tenant — is sent as a filter like any other.
  */

@@ -45,7 +45,7 @@ export async function fetchTopTreeKeys(topMenuIds: readonly string[]): Promise<s
   return data.data?.menu ?? [];
 }
 
-/** `POST topmenu/grant` with the JSON body of contract §4: replaces the pages of each top menu. */
+/** `POST topmenu/grant` with a JSON body of top menu ids and their menu ids: replaces the pages of each top menu. */
 export async function grantTopMenus(
   topMenuIds: readonly string[],
   menuIds: readonly string[],

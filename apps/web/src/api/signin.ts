@@ -21,7 +21,7 @@ export const oauthProviderApi = createEntityApi(oauthProviderEntity);
 /** 短信服务 screen: the contract's CRUD prefix. */
 export const smsProviderApi = createEntityApi(smsProviderEntity);
 
-/** Where the browser goes to start a third-party login (spec §7 "render URL base"). */
+/** Where the browser goes to start a third-party login: the server's render address, which redirects to the provider. */
 export const socialRenderUrl = (source: string, tenantId: string) =>
   `/api/cube-auth/oauth/render/${encodeURIComponent(source)}?tenantId=${encodeURIComponent(tenantId)}`;
 
@@ -40,7 +40,7 @@ export async function fetchSocialProviders(tenantId: string): Promise<SocialProv
   return data.data ?? [];
 }
 
-/** `grant_type=social` (spec §7): the binding cookie set by the render step goes along (same site). */
+/** `grant_type=social`: the binding cookie set by the render step goes along (same site). */
 export async function loginBySocial(login: {
   tenantId: string;
   source: string;
@@ -66,10 +66,10 @@ export async function loginBySocial(login: {
   }
 }
 
-/** The spec's guest check: a third-party login without a user of its own (spec §5). */
+/** The guest check: a third-party login without a user of its own. */
 export const isGuest = (result: LoginResult) => !result.user_id || Number(result.user_id) < 0;
 
-/** `POST /api/cube-user/register-guest` (spec §7). Rejects with the server's msg. */
+/** `POST /api/cube-user/register-guest`. Rejects with the server's msg. */
 export async function registerGuest(body: {
   tenantId: string;
   name: string;

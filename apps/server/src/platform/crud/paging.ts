@@ -9,7 +9,7 @@ export interface PageRequest {
 }
 
 /**
- * The one paging implementation (contract §1.3): counts the filtered rows, then reads page `current` of `size`
+ * The one paging implementation: counts the filtered rows, then reads page `current` of `size`
  * in the given order. Every paged list — the CRUD kit, the notice bell, the error log — goes through here.
  */
 export async function readPage<Out>(

@@ -18,7 +18,7 @@ export const optionalIdSchema = z.preprocess(
 );
 
 /**
- * `ids` of a remove (contract §1.8): a comma list in the query string or the form body, as the dialect's clients
+ * `ids` of a remove: a comma list in the query string or the form body, as the dialect's clients
  * send it; also accepted as a JSON number or array. Duplicates collapse; one malformed id refuses the request.
  */
 export const idsSchema = z.preprocess(
@@ -37,7 +37,7 @@ export const idsSchema = z.preprocess(
     .refine((ids) => ids.length > 0 && ids.every(isId), CommonMessage.idsInvalid),
 );
 
-/** Parses with a schema, turning the first issue into the 400 answer the form shows (contract §1.5). */
+/** Parses with a schema, turning the first issue into the 400 answer the form shows. */
 export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new BizError(result.error.issues[0]?.message ?? '参数校验失败');

@@ -20,7 +20,7 @@ export interface TreeNodeRow {
   value: string;
 }
 
-/** Rows as the TreeNode shape of contract §1.9 (`id`, `parentId`, `title`, `key`, `value`). */
+/** Rows as tree nodes (`id`, `parentId`, `title`, `key`, `value`), what tree pickers read. */
 export async function readTreeNodes(
   filtered: DynamicSelect,
   table: string,

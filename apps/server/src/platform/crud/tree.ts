@@ -1,5 +1,5 @@
 /**
- * The forest merge of contract §1.9 (BladeX `ForestNodeMerger`): a node whose `parentId` is 0 or whose parent is
+ * The forest merge of tree lists (BladeX `ForestNodeMerger`): a node whose `parentId` is 0 or whose parent is
  * not in the set becomes a root; children keep the input order. `children` is left out when empty and
  * `hasChildren` says whether there are any.
  */

@@ -23,7 +23,10 @@ import type { EntityRows } from './types.js';
  */
 export interface WriteOptions<T extends TableName> {
   table: T;
-  /** Columns only the server decides (a generated code, a hashed secret), written as given, after the strip. */
+  /**
+   * Columns only the server decides (a generated code, a hashed secret, a status), written as given after the strip;
+   * on create they override the default `status: 1`.
+   */
   columns?: Record<string, unknown>;
   /** Rows the unique keys are checked among (default: the entity's live rows in the caller's scope). */
   rows?: () => EntityRows<T>;
@@ -69,9 +72,10 @@ export async function insertEntity<T extends TableName>(
   const id = newId();
   const row = {
     ...kept,
+    ...(entity.audit ? { ...createStamp(ctx, options.at ?? now()), status: 1 } : {}),
+    // Server-decided columns win over the defaults (e.g. a user created disabled sets `status: 0`).
     ...options.columns,
     id,
-    ...(entity.audit ? { ...createStamp(ctx, options.at ?? now()), status: 1 } : {}),
     isDeleted: LIVE_ROW,
   };
   if (entity.scope === 'tenant')
@@ -96,7 +100,7 @@ export async function updateEntity<T extends TableName>(
   await requireUnique(entity, options.rows ?? (() => scopedRows(entity, table, trx, ctx)), table, kept, id);
   const audit = entity.audit ? updateStamp(ctx, options.at ?? now()) : {};
   await scopedUpdate(entity, table, trx, ctx)
-    .set({ ...kept, ...options.columns, ...audit })
+    .set({ ...kept, ...audit, ...options.columns })
     .where('id', '=', id)
     .execute();
 }
