@@ -75,7 +75,7 @@ export interface CrudHooks<T extends TableName = TableName> {
   beforeSave?: ReadonlyArray<Hook<SaveEvent<T>>>;
   /** Inside the transaction, after the write (`savedId` is set): related rows, answer fields. */
   afterSave?: ReadonlyArray<Hook<SaveEvent<T>>>;
-  /** After the commit: work that must only happen once the row is there for good (notifications, caches). */
+  /** After the commit (the event's `trx` is finished): work for once the row is there for good (notifications, caches). */
   afterCommit?: ReadonlyArray<Hook<SaveEvent<T>>>;
   /** Inside the remove transaction after the rows are marked deleted (unlink relations, or refuse). */
   afterRemove?: ReadonlyArray<Hook<RemoveEvent<T>>>;
