@@ -115,7 +115,9 @@ export async function checkDeployFiles() {
         METRICS_TOKEN: randomBytes(24).toString('base64url'),
       });
       assert(config.metrics.enabled, 'metrics are off');
-      return `trust proxy ${config.trustProxy}, log level ${config.logLevel}, metrics on`;
+      // The server listens on loopback unless HOST says otherwise; nginx reaches the containers over their network.
+      assert(config.host === '0.0.0.0', `the instances listen on ${config.host}, which nginx cannot reach`);
+      return `host ${config.host}, trust proxy ${config.trustProxy}, log level ${config.logLevel}, metrics on`;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -132,6 +134,7 @@ export async function checkDeployFiles() {
       /^HEALTHCHECK\s/m.test(runtime) && runtime.includes('/api/ready'),
       'no health check on /api/ready',
     );
+    assert(/^\s*HOST=0\.0\.0\.0\b/m.test(runtime), 'the runtime stage does not set HOST=0.0.0.0');
     assert(
       /^CMD .*apps\/server\/dist\/main\.js/m.test(runtime),
       'CMD does not start apps/server/dist/main.js',

@@ -24,7 +24,9 @@ const booleanFlag = z
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a first `npm start` with the demo passwords is not reachable from the network.
+  // Containers and hosts behind a proxy on another machine set HOST=0.0.0.0 (Dockerfile, deploy/cube.env).
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   CUBE_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),

@@ -63,8 +63,12 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   // Scheduled jobs (platform/jobs.ts) start once the instance serves; app.close() stops them.
   deps.jobs.start();
+  const reach =
+    config.host === '127.0.0.1' || config.host === 'localhost'
+      ? 'this machine only; set HOST=0.0.0.0 to accept other machines'
+      : `HOST ${config.host}`;
   app.log.info(
-    `Cube Portal (${db.kind}${config.demo ? ', demo data' : ''}) listening on http://localhost:${config.port}`,
+    `Cube Portal (${db.kind}${config.demo ? ', demo data' : ''}) listening on http://localhost:${config.port} (${reach})`,
   );
 }
 

@@ -36,6 +36,20 @@ describe('configuration', () => {
     expect(first.database).toEqual({ kind: 'sqlite', file: path.join(dir, 'cube.db') });
   });
 
+  it('listens on loopback unless HOST names another address', () => {
+    const dir = tempDir();
+    expect(loadConfig({ CUBE_DATA_DIR: dir }).host).toBe('127.0.0.1');
+    expect(
+      loadConfig({
+        CUBE_DATA_DIR: dir,
+        NODE_ENV: 'production',
+        CUBE_JWT_SECRET: STRONG,
+        CUBE_WEB_CLIENT_SECRET: 'web-client-secret-for-production-01',
+      }).host,
+    ).toBe('127.0.0.1');
+    expect(loadConfig({ CUBE_DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('reads port, data directory, database and Redis URLs from the environment', () => {
     const dir = tempDir();
     const config = loadConfig({
