@@ -43,13 +43,14 @@ export function RouteFrame() {
     window.open(target, '_blank', 'noopener');
   }, [target, location.key]);
 
-  const redirect = guardRedirect({ pathname, handle, hasToken, signedOut, locked, resumePath });
+  const redirect = guardRedirect({ pathname, search, handle, hasToken, signedOut, locked, resumePath });
   useEffect(() => {
     if (!target && !redirect) previous.current = `${pathname}${search}`;
   });
 
   // The page stays where it was; only the new window shows the target.
   if (target) return <Navigate to={previous.current ?? (hasToken ? HOME_PATH : PUBLIC_HOME_PATH)} replace />;
-  if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
+  if (redirect && redirect !== pathname && redirect !== `${pathname}${search}`)
+    return <Navigate to={redirect} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { LOGIN_PATH, type SiteInfo } from '@cube/contract';
+import type { SiteInfo } from '@cube/contract';
 import { bindRequestClient } from '../api/request';
 import { fetchSiteInfo } from '../api/site';
 import { applyFavicon, brandingOf } from '../lib/branding';
@@ -11,7 +11,24 @@ import { useSessionStore } from '../stores/session';
 import { useSettingsStore } from '../stores/settings';
 import { getRuntimeConfig, useSiteStore } from '../stores/site';
 import { useTabsStore } from '../stores/tabs';
+import { loginHrefFrom } from './loginRedirect';
 import { getRouter } from './router';
+
+/** The part of the app's router that the end of a session uses. */
+interface SessionRouter {
+  readonly state: { readonly location: { pathname: string; search: string } };
+  navigate(to: string, options: { replace: boolean }): Promise<void>;
+}
+
+/**
+ * After a 401 answer: the session ends here and the login page opens with the current page as its target, in
+ * one move (the route guard sends the signed-out page to the same address, so nothing else shows in between).
+ */
+export function endSessionToLogin(router: SessionRouter): void {
+  const target = loginHrefFrom(router.state.location);
+  useSessionStore.getState().logoutLocally();
+  void router.navigate(target, { replace: true });
+}
 
 /** Wires the request client to the site configuration, the session and navigation. */
 export function bindRequestClientToApp(): void {
@@ -22,10 +39,7 @@ export function bindRequestClientToApp(): void {
       const user = useSessionStore.getState().userInfo;
       return user ? { deptId: user.dept_id, roleId: user.role_id } : undefined;
     },
-    onUnauthorized: () => {
-      useSessionStore.getState().logoutLocally();
-      void getRouter().navigate(LOGIN_PATH, { replace: true });
-    },
+    onUnauthorized: () => endSessionToLogin(getRouter()),
   });
 }
 

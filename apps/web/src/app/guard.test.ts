@@ -34,6 +34,46 @@ describe('route guard', () => {
     expect(guardRedirect({ pathname: '/', handle: open, hasToken: true, signedOut: false })).toBeUndefined();
   });
 
+  it('without a token sends a console page to the login page, keeping the page and its query as the target', () => {
+    const menuPage = { noAuth: true, kind: 'menu' as const };
+    const signedOutUser = { hasToken: false, signedOut: false };
+    expect(guardRedirect({ pathname: '/system/user/index', handle: menuPage, ...signedOutUser })).toBe(
+      '/login?redirect=%2Fsystem%2Fuser%2Findex',
+    );
+    expect(
+      guardRedirect({ pathname: '/work/todo/index', search: '?page=2', handle: menuPage, ...signedOutUser }),
+    ).toBe('/login?redirect=%2Fwork%2Ftodo%2Findex%3Fpage%3D2');
+    expect(
+      guardRedirect({ pathname: '/work/process/invention/detail/1/2', handle: {}, ...signedOutUser }),
+    ).toBe('/login?redirect=%2Fwork%2Fprocess%2Finvention%2Fdetail%2F1%2F2');
+    // The session ended on the page: the same address, with no stop at /404 or the public home.
+    expect(
+      guardRedirect({ pathname: '/system/user/index', handle: menuPage, hasToken: false, signedOut: true }),
+    ).toBe('/login?redirect=%2Fsystem%2Fuser%2Findex');
+    // Not a console page: an unknown address stays unknown, the embedded page and the public site stay open.
+    expect(guardRedirect({ pathname: '/no/such/page', handle: menuPage, ...signedOutUser })).toBeUndefined();
+    expect(
+      guardRedirect({
+        pathname: '/myiframe/docs',
+        handle: { noAuth: true, kind: 'iframe' },
+        ...signedOutUser,
+      }),
+    ).toBeUndefined();
+    expect(guardRedirect({ pathname: '/aboutUs', handle: open, ...signedOutUser })).toBeUndefined();
+  });
+
+  it('with a token sends the login page to its target when it is a console page of this site', () => {
+    const signedIn = { pathname: LOGIN_PATH, handle: open, hasToken: true, signedOut: false };
+    expect(guardRedirect({ ...signedIn, search: '?redirect=%2Fsystem%2Fuser%2Findex%3Fpage%3D2' })).toBe(
+      '/system/user/index?page=2',
+    );
+    for (const target of ['//evil.example', 'https://evil.example/', '/login', '/aboutUs', '/lock']) {
+      expect(guardRedirect({ ...signedIn, search: `?redirect=${encodeURIComponent(target)}` }), target).toBe(
+        HOME_PATH,
+      );
+    }
+  });
+
   it('locked: every route except the lock page goes to the lock page', () => {
     const locked = { hasToken: true, signedOut: false, locked: true };
     expect(guardRedirect({ pathname: HOME_PATH, handle: {}, ...locked })).toBe(LOCK_PATH);

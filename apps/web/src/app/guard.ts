@@ -1,6 +1,7 @@
 import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
 import { PUBLIC_HOME_PATH } from '../lib/paths';
 import type { Messages } from '../locales/zh-CN';
+import { afterLoginPath, loginHref } from './loginRedirect';
 
 /** Static data attached to each route (`handle` in react-router). */
 export interface RouteHandle {
@@ -18,6 +19,8 @@ export interface RouteHandle {
 
 export interface GuardInput {
   pathname: string;
+  /** The query of the address (`?…`), kept in the login page's target. */
+  search?: string;
   /** Handle of the deepest matched route. */
   handle: RouteHandle | undefined;
   hasToken: boolean;
@@ -30,16 +33,30 @@ export interface GuardInput {
 }
 
 /**
+ * A console page that needs a session: a console route, or a menu page (`<menu path>/index`, resolved from the
+ * menu once signed in). Other unknown addresses are no console page: signed out they are simply not found.
+ */
+export function isGuardedConsolePage(pathname: string, handle: RouteHandle | undefined): boolean {
+  if (!handle) return false;
+  if (handle.kind === 'menu') return pathname.endsWith('/index');
+  return !handle.noAuth;
+}
+
+/**
  * The routing guards, in order:
  * - signed in and locked: every route but the lock page leads to the lock page;
- * - signed in: the login page leads to the dashboard home `/wel/index` (not `/`, which here is the
- *   public landing page, so the signed-in user goes straight to the console home); an unlocked lock page resumes
- *   the current tab — the guard alone makes that move, so unlocking never races a second navigation;
- * - signed out: only no-auth routes are open and everything else goes to the public home — or to the login page
- *   right after a logout or a 401 answer. The lock page without a lock leads there as well.
+ * - signed in: the login page leads to its `redirect` target when that is a console page of this site, else to
+ *   the console home `/wel/index` (`/` is the public landing page); an unlocked lock page resumes the current
+ *   tab — the guard alone makes that move, so unlocking never races a second navigation;
+ * - signed out: a console page leads to the login page keeping the page as its target (a bookmark, or the page
+ *   whose session just ended), except the console home opened without a session, which leads to the public home
+ *   (its login button returns to the console home anyway); no-auth routes are open; anything else leads to the
+ *   public home, or to the login page right after a logout or a 401 answer. The lock page without a lock leads
+ *   there as well.
  */
 export function guardRedirect({
   pathname,
+  search = '',
   handle,
   hasToken,
   signedOut,
@@ -48,11 +65,15 @@ export function guardRedirect({
 }: GuardInput): string | undefined {
   if (hasToken) {
     if (locked) return pathname === LOCK_PATH ? undefined : LOCK_PATH;
-    if (pathname === LOGIN_PATH) return HOME_PATH;
+    if (pathname === LOGIN_PATH) return afterLoginPath(search);
     if (pathname === LOCK_PATH) return resumePath;
     return undefined;
   }
   if (pathname === LOCK_PATH) return signedOut ? LOGIN_PATH : PUBLIC_HOME_PATH;
+  if (isGuardedConsolePage(pathname, handle)) {
+    if (pathname === HOME_PATH && !signedOut) return PUBLIC_HOME_PATH;
+    return loginHref(`${pathname}${search}`);
+  }
   if (handle?.noAuth) return undefined;
   return signedOut ? LOGIN_PATH : PUBLIC_HOME_PATH;
 }

@@ -3,17 +3,18 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as authApi from '../api/auth';
-import { request } from '../api/request';
-import { setStore } from '../lib/storage';
+import { bindRequestClient, request } from '../api/request';
+import { clearAll, setStore } from '../lib/storage';
 import { useLockStore } from '../stores/lock';
 import { useMenuStore } from '../stores/menu';
 import { can } from '../stores/permission';
 import { useSessionStore } from '../stores/session';
 import { useTabsStore } from '../stores/tabs';
-import { installConsoleApi } from '../test/consoleApi';
+import { installConsoleApi, MENU_FIXTURE } from '../test/consoleApi';
 import { installDomStubs } from '../test/domStubs';
 import { loginResultFixture } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
+import { endSessionToLogin } from './boot';
 
 const originalAdapter = request.defaults.adapter;
 /** The console chunks load lazily; the first render in a worker takes a while. */
@@ -21,6 +22,16 @@ const SLOW = { timeout: 10_000 };
 
 function findSidebar() {
   return screen.findByRole('complementary', { name: '侧边栏' }, SLOW);
+}
+
+/** Every address the router shows or moves to, from now on (a flicker through /404 shows up here). */
+function addressesOf(router: ReturnType<typeof renderApp>['router']): string[] {
+  const seen: string[] = [];
+  router.subscribe((state) => {
+    for (const location of [state.navigation.location, state.location])
+      if (location) seen.push(`${location.pathname}${location.search}`);
+  });
+  return seen;
 }
 
 function signIn() {
@@ -140,6 +151,69 @@ describe('routes', () => {
     expect(useSessionStore.getState().token).toBeUndefined();
     expect(useMenuStore.getState().menuAll).toEqual([]);
     expect(can('param_add')).toBe(false);
+  });
+
+  it('sends a signed-out deep link to the login page and, after signing in, back to the page', async () => {
+    vi.spyOn(authApi, 'loginByUsername').mockResolvedValue(loginResultFixture());
+    const { router } = renderApp('/system/param/index?from=bookmark');
+    await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH), SLOW);
+    expect(router.state.location.search).toBe('?redirect=%2Fsystem%2Fparam%2Findex%3Ffrom%3Dbookmark');
+    const seen = addressesOf(router);
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByLabelText('用户名', {}, SLOW));
+    await user.paste('admin');
+    await user.click(screen.getByLabelText('密码'));
+    await user.paste('admin');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/param/index'), SLOW);
+    expect(router.state.location.search).toBe('?from=bookmark');
+    await within(await findSidebar()).findByText('系统管理');
+    expect(seen.filter((address) => !address.startsWith('/system/param/index'))).toEqual([]);
+  });
+
+  it('after a 401 answer on a console page goes straight to the login page keeping the page, never by /404', async () => {
+    signIn();
+    let expired = false;
+    installConsoleApi(() =>
+      expired ? { status: 401, data: { code: 401, success: false, msg: '请求未授权' } } : undefined,
+    );
+    const { router } = renderApp('/system/param/index');
+    bindRequestClient({ onUnauthorized: () => endSessionToLogin(router) });
+    try {
+      await within(await findSidebar()).findByText('系统管理');
+      await waitFor(() =>
+        expect(useTabsStore.getState().tabs.map((tab) => tab.value)).toContain('/system/param/index'),
+      );
+      const seen = addressesOf(router);
+
+      expired = true;
+      await act(() => request.get('/api/cube-system/param/list').catch(() => undefined));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH), SLOW);
+      expect(router.state.location.search).toBe('?redirect=%2Fsystem%2Fparam%2Findex');
+      expect(useSessionStore.getState().token).toBeUndefined();
+      // The page itself while the login page loads, then the login page: nothing in between.
+      expect(new Set(seen.filter((address) => address !== '/system/param/index'))).toEqual(
+        new Set(['/login?redirect=%2Fsystem%2Fparam%2Findex']),
+      );
+    } finally {
+      bindRequestClient({ onUnauthorized: clearAll });
+    }
+  });
+
+  it('signed in, waits for the server menu before calling an address unknown to the stored menu a 404', async () => {
+    signIn();
+    // The menu kept from an earlier visit predates the page granted since (任务调度).
+    setStore('menuAll', [{ ...MENU_FIXTURE[0], children: [MENU_FIXTURE[0]!.children![0]] }]);
+    useMenuStore.getState().hydrate();
+    expect(useMenuStore.getState().status).toBe('ready');
+    const { router } = renderApp('/monitor/job/index');
+    const seen = addressesOf(router);
+    expect(await screen.findByText('页面暂未开放', {}, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/monitor/job/index');
+    expect(seen).not.toContain('/404');
   });
 
   it('after the session ends on a guarded page, goes to the login page', async () => {

@@ -33,6 +33,11 @@ interface MenuState {
   /** The chosen top menu; empty for "all menus". */
   topMenuId: string;
   status: MenuStatus;
+  /**
+   * The server's menu has answered (or failed) in this page's life: before that a menu kept in storage may lack
+   * a page granted since, so an address it does not know is not yet unknown.
+   */
+  settled: boolean;
   flowRoutes: FlowRoute[];
   /** Loads the sidebar (of `topMenuId`, default the current one), then the button permissions. */
   loadMenu: (topMenuId?: string) => Promise<void>;
@@ -70,6 +75,7 @@ const INITIAL = {
   topMenus: [] as TopMenu[],
   topMenuId: '',
   status: 'idle' as MenuStatus,
+  settled: false,
   flowRoutes: [] as FlowRoute[],
 };
 
@@ -93,7 +99,7 @@ export const useMenuStore = create<MenuState>()((set, get) => ({
       const menuAll = id ? mergeMenus(get().menuAll, routes) : routes;
       setStore('menu', routes);
       setStore('menuAll', menuAll);
-      set({ menu: routes, menuAll, status: 'ready' });
+      set({ menu: routes, menuAll, status: 'ready', settled: true });
       // Button permissions are fetched after the menu, and stored.
       const buttons = await fetchMenuButtons();
       if (mine !== generation) return;
@@ -101,7 +107,7 @@ export const useMenuStore = create<MenuState>()((set, get) => ({
     } catch (error) {
       if (mine !== generation) return;
       console.warn('[menu] the menu could not be loaded', error);
-      set({ status: get().menuAll.length > 0 ? 'ready' : 'error' });
+      set({ status: get().menuAll.length > 0 ? 'ready' : 'error', settled: true });
     }
   },
 
@@ -141,6 +147,7 @@ export const useMenuStore = create<MenuState>()((set, get) => ({
       menu: Array.isArray(menu) ? menu : [],
       menuAll: Array.isArray(menuAll) ? menuAll : [],
       status: Array.isArray(menuAll) && menuAll.length > 0 ? 'ready' : 'idle',
+      settled: false,
       flowRoutes: Array.isArray(flowRoutes) ? flowRoutes : [],
     });
     hydratePermission();

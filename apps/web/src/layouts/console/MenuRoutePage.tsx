@@ -30,12 +30,14 @@ export default function MenuRoutePage() {
   const hasToken = useSessionStore((state) => Boolean(state.token));
   const menuAll = useMenuStore((state) => state.menuAll);
   const status = useMenuStore((state) => state.status);
+  const settled = useMenuStore((state) => state.settled);
 
   if (!hasToken) return <Navigate to={NOT_FOUND_PATH} replace />;
 
   const node = findMenuByPagePath(menuAll, pathname);
   if (!node) {
-    if (status === 'idle' || status === 'loading') return <ContentLoading />;
+    // A menu kept from an earlier visit may predate a newly granted page: wait for the server's before a 404.
+    if (status === 'idle' || status === 'loading' || !settled) return <ContentLoading />;
     if (status === 'error') {
       return (
         <Result

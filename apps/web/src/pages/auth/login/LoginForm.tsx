@@ -1,11 +1,11 @@
 import { ApartmentOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { HOME_PATH } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { fetchCaptcha } from '../../../api/auth';
+import { afterLoginPath } from '../../../app/loginRedirect';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
 import { CaptchaImage } from './CaptchaImage';
@@ -25,6 +25,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [form] = Form.useForm<LoginFormValues>();
   const config = useRuntimeConfig();
   const siteTenantId = useSiteStore((state) => state.info?.tenantId ?? '');
@@ -58,7 +59,7 @@ export function LoginForm() {
           : undefined,
       });
       message.success(t('login.success'));
-      await navigate(HOME_PATH, { replace: true });
+      await navigate(afterLoginPath(search), { replace: true });
     } catch (error) {
       message.error(error instanceof Error ? error.message : t('request.unknownError'));
       if (config.captchaMode) refreshCaptcha();

@@ -1,11 +1,12 @@
 import { ApartmentOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { HOME_PATH, SmsMessage } from '@cube/contract';
+import { SmsMessage } from '@cube/contract';
 import { App, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { RequestError } from '../../../api/request';
 import { loginBySms, sendSmsCode } from '../../../api/signin';
+import { afterLoginPath } from '../../../app/loginRedirect';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
 import styles from './LoginPage.module.css';
@@ -24,6 +25,7 @@ export function PhoneLogin() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [form] = Form.useForm<PhoneValues>();
   const config = useRuntimeConfig();
   const siteTenantId = useSiteStore((state) => state.info?.tenantId ?? '');
@@ -68,7 +70,7 @@ export function PhoneLogin() {
       });
       adopt(result);
       message.success(t('login.success'));
-      await navigate(HOME_PATH, { replace: true });
+      await navigate(afterLoginPath(search), { replace: true });
     } catch (error) {
       message.error(error instanceof Error ? error.message : t('request.unknownError'));
     } finally {
