@@ -3,6 +3,7 @@ import { bindRequestClient } from '../api/request';
 import { fetchSiteInfo } from '../api/site';
 import { applyFavicon, brandingOf } from '../lib/branding';
 import { i18n, initI18n, isLanguage } from '../lib/i18n';
+import { loginHrefFrom } from '../lib/loginRedirect';
 import { getStore, setSiteKey, setStore } from '../lib/storage';
 import { useErrorLogStore } from '../stores/errorLog';
 import { useLockStore } from '../stores/lock';
@@ -11,7 +12,6 @@ import { useSessionStore } from '../stores/session';
 import { useSettingsStore } from '../stores/settings';
 import { getRuntimeConfig, useSiteStore } from '../stores/site';
 import { useTabsStore } from '../stores/tabs';
-import { loginHrefFrom } from './loginRedirect';
 import { getRouter } from './router';
 
 /** The part of the app's router that the end of a session uses. */

@@ -1,7 +1,7 @@
 import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
+import { afterLoginPath, loginHref } from '../lib/loginRedirect';
 import { PUBLIC_HOME_PATH } from '../lib/paths';
 import type { Messages } from '../locales/zh-CN';
-import { afterLoginPath, loginHref } from './loginRedirect';
 
 /** Static data attached to each route (`handle` in react-router). */
 export interface RouteHandle {

@@ -1,5 +1,6 @@
 import type { MenuNode } from '../api/menu';
 import { MENU_OPEN_NEW_WINDOW } from '../api/menu';
+import { IFRAME_PREFIX } from '../lib/paths';
 
 /**
  * Pure helpers turning the server menu tree into console addresses: a
@@ -8,7 +9,7 @@ import { MENU_OPEN_NEW_WINDOW } from '../api/menu';
  */
 
 export const PAGE_SUFFIX = '/index';
-export const IFRAME_PREFIX = '/myiframe';
+export { IFRAME_PREFIX };
 
 /** A URL test accepts text beginning with http or https. */
 export function isExternalUrl(path: string | undefined): boolean {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchCaptcha } from '../../../api/auth';
-import { afterLoginPath } from '../../../app/loginRedirect';
+import { afterLoginPath } from '../../../lib/loginRedirect';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
 import { CaptchaImage } from './CaptchaImage';

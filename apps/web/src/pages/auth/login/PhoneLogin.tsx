@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { RequestError } from '../../../api/request';
 import { loginBySms, sendSmsCode } from '../../../api/signin';
-import { afterLoginPath } from '../../../app/loginRedirect';
+import { afterLoginPath } from '../../../lib/loginRedirect';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
 import styles from './LoginPage.module.css';

@@ -1,6 +1,5 @@
 import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
-import { FORBIDDEN_PATH, NOT_FOUND_PATH, PUBLIC_SITE_PATHS, SERVER_ERROR_PATH } from '../lib/paths';
-import { IFRAME_PREFIX } from '../stores/menuRoutes';
+import { FORBIDDEN_PATH, IFRAME_PREFIX, NOT_FOUND_PATH, PUBLIC_SITE_PATHS, SERVER_ERROR_PATH } from './paths';
 
 /** The login page's query parameter naming the console page to open after signing in (BladeX's name). */
 export const REDIRECT_PARAM = 'redirect';
