@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
 import { type Account, collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, pathname } from '../steps.js';
@@ -14,6 +14,9 @@ function addressesOf(page: Page): string[] {
   });
   return seen;
 }
+
+/** A seeded user's row on the first page of the demo tenant's user list. */
+const seededRow = (main: Locator) => main.getByRole('row').filter({ hasText: 'wangjianguo' });
 
 /** Signs in on the login page already open (its address keeps the target). */
 async function signInHere(page: Page, account: Account): Promise<void> {
@@ -51,7 +54,7 @@ describe('links that survive signing out', () => {
     await signInHere(page, DEMO_TENANT_ADMIN);
     await page.waitForURL('**/system/user/index');
     const { main, activeTab } = consoleShell(page);
-    await main.getByRole('row').filter({ hasText: '张经理' }).first().waitFor();
+    await seededRow(main).waitFor();
     expect(await activeTab().textContent()).toContain('用户管理');
     await h.screenshot(page, 'deep-link-user-list');
 
@@ -70,9 +73,9 @@ describe('links that survive signing out', () => {
     await signInHere(page, DEMO_TENANT_ADMIN);
     await page.waitForURL('**/wel/index');
 
-    await page.goto('/system/user/index?account=admin');
+    await page.goto('/system/user/index?from=e2e');
     const { main } = consoleShell(page);
-    await main.getByRole('row').filter({ hasText: '张经理' }).first().waitFor();
+    await seededRow(main).waitFor();
 
     // The session is revoked behind the page's back (as an administrator ending it, or its expiry, would).
     const logout = await page.request.get('/api/cube-auth/oauth/logout', {
@@ -82,15 +85,15 @@ describe('links that survive signing out', () => {
 
     const seen = addressesOf(page);
     await main.getByRole('button', { name: '刷新' }).first().click();
-    await page.waitForURL('**/login?redirect=%2Fsystem%2Fuser%2Findex%3Faccount%3Dadmin');
+    await page.waitForURL('**/login?redirect=%2Fsystem%2Fuser%2Findex%3Ffrom%3De2e');
     await page.locator('input[name="username"]').waitFor();
     await h.screenshot(page, 'deep-link-expired-login');
     // Straight to the login page: no /404, no public home on the way.
     expect(seen.filter((address) => !address.startsWith('/login?redirect='))).toEqual([]);
 
     await signInHere(page, DEMO_TENANT_ADMIN);
-    await page.waitForURL('**/system/user/index?account=admin');
-    await main.getByRole('row').filter({ hasText: '张经理' }).first().waitFor();
+    await page.waitForURL('**/system/user/index?from=e2e');
+    await seededRow(main).waitFor();
     expect(pathname(page)).toBe('/system/user/index');
     await h.screenshot(page, 'deep-link-expired-back');
     expect(errors).toEqual([]);
