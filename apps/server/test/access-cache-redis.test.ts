@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.js';
 import { withPlatformScope } from '../src/db/row-scope.js';
-import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-grace.js';
+import { REFRESH_GRACE_SECONDS } from '../src/modules/identity/refresh-grace.js';
 import { newId } from '../src/platform/ids.js';
 import { md5Hex } from '../src/platform/passwords.js';
 import { RedisStore, type SharedStore } from '../src/platform/store.js';

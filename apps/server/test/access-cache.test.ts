@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withPlatformScope } from '../src/db/row-scope.js';
-import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-grace.js';
+import { REFRESH_GRACE_SECONDS } from '../src/modules/identity/refresh-grace.js';
 import { newId } from '../src/platform/ids.js';
 import { ID } from '../src/seed/demo-data.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withPlatformScope } from '../src/db/row-scope.js';
 import { captchaStoreKey } from '../src/modules/auth/captcha.js';
-import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-grace.js';
+import { REFRESH_GRACE_SECONDS } from '../src/modules/identity/refresh-grace.js';
 import { md5Hex } from '../src/platform/passwords.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp, WEB_CLIENT } from './helpers.js';

@@ -1,7 +1,7 @@
 import { AuthMessage, type LoginResult } from '@cube/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withPlatformScope } from '../src/db/row-scope.js';
-import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-grace.js';
+import { REFRESH_GRACE_SECONDS } from '../src/modules/identity/refresh-grace.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
 describe.each(dialects)('refresh grace window on %s', (dialect) => {

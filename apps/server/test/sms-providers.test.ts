@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { SECRET_MASK, SMS_ALIYUN, SMS_TENCENT, SmsProviderMessage, smsProviderEntity } from '@cube/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withPlatformScope } from '../src/db/row-scope.js';
-import { SmsLogin } from '../src/modules/signin/sms.js';
+import { SmsLogin } from '../src/modules/identity/sms.js';
 import { BizError } from '../src/platform/errors.js';
 import { MemoryStore } from '../src/platform/store.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { svgCaptcha } from '../../platform/lazy-modules.js';
 import type { SharedStore } from '../../platform/store.js';
 
-/** Captcha answers live for five minutes and can be checked once (contract §2.3; case-insensitive). */
+/** Captcha answers live for five minutes and can be checked once (case-insensitive). */
 const CAPTCHA_TTL_SECONDS = 300;
 const key = (id: string) => `captcha:${id}`;
 

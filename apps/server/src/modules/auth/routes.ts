@@ -18,12 +18,13 @@ import { access, contextOf } from '../../platform/access.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { done, ok, rEmpty, rSchema } from '../../platform/envelope.js';
 import { errorReply } from '../../platform/error-reply.js';
+import { loadOwnProfile } from '../identity/profile.js';
+import { identityOf } from '../identity/services.js';
+import { OAuthError } from '../identity/sessions.js';
+import { BINDING_COOKIE, readCookie } from '../identity/social.js';
 import { storeLogoutLogData } from '../log/error/routes.js';
-import { smsLoginOf, socialLoginOf } from '../signin/routes.js';
-import { BINDING_COOKIE, readCookie } from '../signin/social.js';
-import { loadOwnProfile } from '../user/profile.js';
 import { createCaptcha } from './captcha.js';
-import { AuthService, OAuthError } from './service.js';
+import { AuthService } from './service.js';
 
 /** Token requests (sign-in and refresh together) one client address may make per minute. */
 export const TOKEN_REQUESTS_PER_MINUTE = 30;
@@ -57,10 +58,11 @@ function oauthFailure(reply: FastifyReply, error: OAuthError) {
 }
 
 export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppDeps): void => {
-  const service = new AuthService({ ...deps, log: app.log });
+  const identity = identityOf(deps, app.log);
+  const service = new AuthService({ ...deps, log: app.log }, identity.sessions);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const prefix = '/api/cube-auth/oauth';
-  // One budget per client address for both token paths (security A4: 30 a minute). A per-route `rateLimit`
+  // One budget per client address for both token paths (30 a minute). A per-route `rateLimit`
   // config would give each path its own bucket (the plugin keys stores by route), doubling the budget.
   const tokenRateLimit = app.rateLimit({
     max: TOKEN_REQUESTS_PER_MINUTE,
@@ -96,7 +98,7 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
       const deptHeader = header(request, DEPT_HEADER);
       const roleHeader = header(request, ROLE_HEADER);
       if (grantType === 'refresh_token') {
-        return await service.refresh({
+        return await identity.sessions.refresh({
           client,
           refreshToken: params.refresh_token ?? params.refreshToken ?? '',
           tenantId: params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER),
@@ -106,8 +108,8 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
       }
       if (grantType === 'social') {
         const tenantId = params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER) ?? '';
-        const result = await socialLoginOf(deps)
-          .grant(service, {
+        const result = await identity.social
+          .grant(identity.sessions, {
             client,
             tenantId,
             source: params.source ?? '',
@@ -139,7 +141,7 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
         return result;
       }
       if (grantType === 'sms_code') {
-        const result = await smsLoginOf(deps, app.log).grant(service, {
+        const result = await identity.sms.grant(identity.sessions, {
           client,
           tenantId: params.tenantId ?? params.tenant_id ?? header(request, TENANT_HEADER) ?? '',
           phone: (params.phone ?? '').trim(),
@@ -190,7 +192,7 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
     }
   };
   api.post(`${prefix}/token`, tokenRoute, issueToken);
-  // The refresh path some clients use (spec §7: POST /oauth/token/refresh) is the same endpoint.
+  // The refresh path some clients use (POST /oauth/token/refresh) is the same endpoint.
   api.post(`${prefix}/token/refresh`, tokenRoute, issueToken);
 
   api.get(
@@ -201,14 +203,14 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
     },
     async () => {
       const captcha = await createCaptcha(deps.store);
-      // Both readers are served: R-style (`data.key`) and BladeX's flat `key`/`image` (contract §2.3).
+      // Both readers are served: R-style (`data.key`) and BladeX's flat `key`/`image`.
       return { ...ok(captcha), ...captcha };
     },
   );
 
   const logout = async (request: FastifyRequest) => {
     const ctx = contextOf(request);
-    // BladeX clients post their local error log here (spec §7 "POST logout with log data"): stored first.
+    // BladeX clients post their local error log with the logout: stored first.
     if (request.method === 'POST') await storeLogoutLogData(deps, request);
     await deps.sessions.revokeSession(ctx.sessionId, 'logout');
     deps.audit.usual(request, { event: 'auth.logout', title: '退出登录' });

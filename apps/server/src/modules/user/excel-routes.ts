@@ -11,7 +11,7 @@ import { formatDateTime } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError } from '../../platform/errors.js';
 import { excel } from '../../platform/lazy-modules.js';
-import { tenantData } from '../../platform/tenant-data.js';
+import { templateLookups } from './admin.queries.js';
 import { type ImportRow, importUsers } from './import.js';
 import { filteredUsers, USER_COLUMNS } from './user-query.js';
 
@@ -94,12 +94,7 @@ export function registerUserExcel(app: FastifyInstance, deps: AppDeps, kit: Crud
       { config: { access: access.download(access.permission(USER_ACTION_CODES.import)) } },
       async (request, reply) => {
         const ctx = contextOf(request);
-        const data = tenantData(deps.db.db, ctx);
-        const [roles, depts, posts] = await Promise.all([
-          data.selectFrom('cubeRole').select(['roleName']).orderBy('sort').execute(),
-          data.selectFrom('cubeDept').select(['id', 'parentId', 'deptName']).orderBy('sort').execute(),
-          data.selectFrom('cubePost').select(['postName']).orderBy('sort').execute(),
-        ]);
+        const [roles, depts, posts] = await templateLookups(deps.db.db, ctx);
         const book = new (excel().Workbook)();
         const sheet = book.addWorksheet('用户数据');
         sheet.columns = USER_EXCEL_COLUMNS.map((c) => ({ header: c.header, key: c.field, width: 18 }));

@@ -7,15 +7,17 @@ import { now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { createStamp, LIVE_ROW } from '../../platform/rows.js';
 import { TenantData } from '../../platform/tenant-data.js';
+import { syncUserDepts } from '../identity/account-rules.js';
+import { AdminGuard, assertQuota, hashAll, hashPlainPassword, initialPassword } from './admin-rules.js';
 import {
-  AdminGuard,
-  assertQuota,
-  hashAll,
-  hashPlainPassword,
-  initialPassword,
-  syncUserDepts,
-} from './admin-rules.js';
+  importLookups,
+  insertUsers,
+  revokeSessionsOf,
+  updateImportedUser,
+  usersWithAccounts,
+} from './import.queries.js';
 
 /** One sheet row as text cells (1-based row number as Excel shows it). */
 export interface ImportRow {
@@ -59,11 +61,7 @@ interface Candidate {
 
 /** Name → ids lookups of the tenant's roles, departments (by name or path) and posts. */
 async function loadNames(trx: TenantData) {
-  const [roles, depts, posts] = await Promise.all([
-    trx.selectFrom('cubeRole').select(['id', 'roleName', 'roleAlias']).execute(),
-    trx.selectFrom('cubeDept').select(['id', 'parentId', 'deptName']).execute(),
-    trx.selectFrom('cubePost').select(['id', 'postName', 'postCode']).execute(),
-  ]);
+  const [roles, depts, posts] = await importLookups(trx);
   const multi = <T>(rows: T[], keys: (r: T) => string[]) => {
     const map = new Map<string, Set<string>>();
     for (const r of rows)
@@ -211,11 +209,7 @@ export async function importUsers(
   const accounts = candidates.map((c) => c.values.account);
   const existing = new Map<string, { id: string; roleId: string; deptId: string; status: number }>();
   for (let i = 0; i < accounts.length; i += 500) {
-    const found = await tenant
-      .selectFrom('cubeUser')
-      .select(['id', 'account', 'roleId', 'deptId', 'status'])
-      .where('account', 'in', accounts.slice(i, i + 500))
-      .execute();
+    const found = await usersWithAccounts(tenant, accounts.slice(i, i + 500));
     for (const u of found) existing.set(u.account, u);
   }
   for (const c of candidates) {
@@ -251,34 +245,26 @@ export async function importUsers(
       tenantId: ctx.tenantId,
       password: hashOf.get(c) ?? initialHash,
       passwordMustChange: 1,
-      createUser: ctx.userId,
-      createDept: ctx.deptId || null,
-      createTime: stamp,
-      updateUser: ctx.userId,
-      updateTime: stamp,
+      ...createStamp(ctx, stamp),
       status: 1,
-      isDeleted: 0,
+      isDeleted: LIVE_ROW,
     }));
-    for (let i = 0; i < rowsToInsert.length; i += 500)
-      await trx
-        .insertInto('cubeUser')
-        .values(rowsToInsert.slice(i, i + 500))
-        .execute();
+    await insertUsers(trx, rowsToInsert);
     const data = new TenantData(trx, ctx.tenantId);
     for (const c of updates) {
       const { account: _account, ...values } = c.values;
       const password = hashOf.get(c);
-      await data
-        .updateTable('cubeUser')
-        .set({
+      await updateImportedUser(
+        data,
+        ctx,
+        c.existing!.id,
+        {
           ...values,
           birthday: values.birthday === '' ? null : values.birthday,
           ...(password ? { password, passwordMustChange: 1 } : {}),
-          updateUser: ctx.userId,
-          updateTime: stamp,
-        })
-        .where('id', '=', c.existing!.id)
-        .execute();
+        },
+        stamp,
+      );
       if (c.values.roleId !== c.existing!.roleId || c.values.deptId !== c.existing!.deptId || password)
         changedSessions.push(c.existing!.id);
     }
@@ -294,14 +280,7 @@ export async function importUsers(
       updates.map((c) => c.existing!),
     );
     // Accounts whose roles, departments or password changed sign in again (their tokens name the old ones).
-    for (let i = 0; i < changedSessions.length; i += 500)
-      await trx
-        .updateTable('cubeAuthSession')
-        .set({ revokedAt: stamp, revokeReason: 'user_imported' })
-        .where('tenantId', '=', ctx.tenantId)
-        .where('userId', 'in', changedSessions.slice(i, i + 500))
-        .where('revokedAt', 'is', null)
-        .execute();
+    await revokeSessionsOf(trx, ctx.tenantId, changedSessions, stamp, 'user_imported');
   });
   if (changedSessions.length > 0) await deps.sessions.invalidateAll();
   // Thousands of new rows at once: PostgreSQL plans the next user lists with fresh statistics rather than waiting

@@ -1,22 +1,22 @@
-import { AuthMessage, PHONE_LENGTH } from '@cube/contract';
+import { PHONE_LENGTH } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf } from '../../platform/access.js';
-import { now } from '../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { done, ok, rEmpty } from '../../platform/envelope.js';
-import { BizError, NotFoundError } from '../../platform/errors.js';
-import { hashSecret, isMd5Hex, verifySecret } from '../../platform/passwords.js';
-import { tenantData } from '../../platform/tenant-data.js';
-import { PasswordLockout } from '../auth/lockout.js';
+import { NotFoundError } from '../../platform/errors.js';
+import { isMd5Hex } from '../../platform/passwords.js';
+import { changeOwnPassword } from '../identity/accounts.js';
+import { PasswordLockout } from '../identity/lockout.js';
+import { loadOwnProfile } from '../identity/profile.js';
 import { isStoredFileLink } from '../resource/oss/storage.js';
-import { loadOwnProfile } from './profile.js';
+import { updateOwnProfile } from './user.queries.js';
 
 const md5Field = (message: string) =>
   z.string({ error: message }).trim().toLowerCase().refine(isMd5Hex, message);
 
-/** Profile fields a user may change on their own (spec §2 "Profile form"); an absent field stays as it is. */
+/** Profile fields a user may change on their own (the profile form); an absent field stays as it is. */
 export const profileInput = z.object({
   // Empty means the default avatar; otherwise a file put-file stored, or a web address.
   avatar: z
@@ -52,7 +52,7 @@ export const profileInput = z.object({
     .optional(),
 });
 
-/** The signed-in user's own account (contract §8: `info`, `update-password`). */
+/** The signed-in user's own account: `info`, `update-info`, `update-password`. */
 export const userModule = defineModule('user', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const lockout = new PasswordLockout(deps.db, deps.store);
@@ -71,17 +71,12 @@ export const userModule = defineModule('user', (app: FastifyInstance, deps: AppD
       const changes = Object.fromEntries(
         Object.entries(request.body).filter(([, value]) => value !== undefined),
       );
-      const result = await tenantData(deps.db.db, ctx)
-        .updateTable('cubeUser')
-        .set({ ...changes, updateUser: ctx.userId, updateTime: now() })
-        .where('id', '=', ctx.userId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
+      if (!(await updateOwnProfile(deps.db.db, ctx, changes))) throw new NotFoundError();
       return done();
     },
   );
 
-  // Values are the md5 hex of what the user typed (the spec's password rule), exactly like the login.
+  // Values are the md5 hex of what the user typed, exactly like the login.
   api.post(
     '/api/cube-user/update-password',
     {
@@ -97,21 +92,7 @@ export const userModule = defineModule('user', (app: FastifyInstance, deps: AppD
     },
     async (request) => {
       const ctx = contextOf(request);
-      const { oldPassword, newPassword, newPassword1 } = request.query;
-      if (newPassword !== newPassword1) throw new BizError(AuthMessage.CONFIRM_PASSWORD_WRONG);
-      // The old password is guessed here as at the login: both count into the same per-account failures and
-      // share the lock, so a stolen session cannot try passwords without limit (security checklist A4).
-      if (await lockout.isLocked(ctx.tenantId, ctx.account))
-        throw new BizError(AuthMessage.TOO_MANY_FAILURES);
-      const users = tenantData(deps.db.db, ctx);
-      const user = await users
-        .selectFrom('cubeUser')
-        .select(['password'])
-        .where('id', '=', ctx.userId)
-        .executeTakeFirst();
-      if (!user) throw new NotFoundError();
-      if (!(await verifySecret(user.password, oldPassword))) {
-        const locked = await lockout.recordFailure(ctx.tenantId, ctx.account);
+      await changeOwnPassword(deps, lockout, ctx, request.query, (locked) => {
         request.log.info(
           { event: 'password_change_failed', tenantId: ctx.tenantId, userId: ctx.userId, locked },
           'password change: wrong old password',
@@ -121,22 +102,7 @@ export const userModule = defineModule('user', (app: FastifyInstance, deps: AppD
           title: locked ? '修改密码失败,账号已锁定' : '修改密码失败,原密码不正确',
           level: 'warn',
         });
-        throw new BizError(locked ? AuthMessage.TOO_MANY_FAILURES : AuthMessage.OLD_PASSWORD_WRONG);
-      }
-      await lockout.clear(ctx.tenantId, ctx.account);
-      if (newPassword === oldPassword) throw new BizError('新密码不能与原密码相同');
-      await users
-        .updateTable('cubeUser')
-        .set({
-          password: await hashSecret(newPassword),
-          passwordMustChange: 0,
-          updateUser: ctx.userId,
-          updateTime: now(),
-        })
-        .where('id', '=', ctx.userId)
-        .execute();
-      // A changed password ends the account's other sessions (ASVS 7.4.3); this one continues.
-      await deps.sessions.revokeUserSessions(ctx.tenantId, ctx.userId, 'password_changed', ctx.sessionId);
+      });
       deps.audit.usual(request, { event: 'user.password.change', title: '修改密码' });
       return done();
     },

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { BizError } from '../../platform/errors.js';
 import { isId } from '../../platform/ids.js';
 import { applyFilters, parseListQuery } from '../../platform/list-query.js';
-import { deptSubtree, inDepts } from './admin-rules.js';
+import { deptSubtree, inDepts } from './rules.queries.js';
 
 /** Record fields that are not columns of `cube_user` (VO names, the always-empty password). */
 export const COMPUTED = [

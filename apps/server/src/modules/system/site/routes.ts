@@ -14,7 +14,7 @@ import { access } from '../../../platform/access.js';
 import { isPast } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { socialLoginOf } from '../../signin/routes.js';
+import { anyProviderEnabled } from '../../identity/oauth.queries.js';
 
 /** `https://Portal.Example.com:8443/` → `portal.example.com:8443`; tenants store their domain either way. */
 export function normalizeDomain(value: string): string {
@@ -93,7 +93,7 @@ export function loadSiteInfo(deps: AppDeps, rawDomain: string, fallbackTenantId?
         resources_code,
         resources_content,
       })),
-      config: runtimeConfig(deps, await socialLoginOf(deps).enabledFor(tenant?.tenantId)),
+      config: runtimeConfig(deps, await anyProviderEnabled(deps.db.db, tenant?.tenantId)),
     };
   });
 }

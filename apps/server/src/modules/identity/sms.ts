@@ -16,38 +16,12 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import { withTenantScope } from '../../db/row-scope.js';
 import { BizError } from '../../platform/errors.js';
 import type { SharedStore } from '../../platform/store.js';
-import { type AuthService, OAuthError, type SessionRequest } from '../auth/service.js';
+import { SmsSendError, type SmsSender } from './connectors/sms-sender.js';
+import { OAuthError, type SessionRequest, type Sessions } from './sessions.js';
+import { findUserByPhone } from './user.queries.js';
 
-/**
- * Sends a sign-in code: the development provider below, or a tenant's cloud service (sms-providers.ts: Alibaba
- * Cloud, Tencent Cloud). A refusal rejects with an SmsSendError carrying the visitor's message.
- */
-export interface SmsSender {
-  readonly name: string;
-  send(message: { tenantId: string; phone: string; code: string }): Promise<void>;
-}
-
-/**
- * A vendor refused or failed to send: `message` is what the visitor reads (SmsProviderMessage), `vendorCode` the
- * vendor's own code for the log.
- */
-export class SmsSendError extends Error {
-  constructor(
-    message: string,
-    readonly vendorCode: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Development provider: the code goes to the server log (never use it where the log is not yours alone). */
-export class LogSmsSender implements SmsSender {
-  readonly name = 'log';
-  constructor(private readonly log: FastifyBaseLogger) {}
-  async send(message: { tenantId: string; phone: string; code: string }): Promise<void> {
-    this.log.warn({ event: 'sms_code_dev', ...message }, 'development SMS provider: sign-in code');
-  }
-}
+export { LogSmsSender } from './connectors/sms-log.js';
+export { SmsSendError, type SmsSender } from './connectors/sms-sender.js';
 
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 
@@ -78,18 +52,8 @@ export class SmsLogin {
   private codeKey = (tenantId: string, phone: string) => `sms:code:${tenantId}:${phone}`;
 
   private async userByPhone(tenantId: string, phone: string) {
-    return withTenantScope(tenantId, async () => {
-      const rows = await this.deps.db.db
-        .selectFrom('cubeUser')
-        .selectAll()
-        .where('tenantId', '=', tenantId)
-        .where('phone', '=', phone)
-        .where('isDeleted', '=', 0)
-        .limit(2)
-        .execute();
-      // A number shared by two accounts names neither.
-      return rows.length === 1 ? rows[0] : undefined;
-    });
+    // A number shared by two accounts names neither.
+    return withTenantScope(tenantId, () => findUserByPhone(this.deps.db.db, tenantId, phone));
   }
 
   async sendCode(input: { tenantId: string; phone: string; ip: string }): Promise<void> {
@@ -147,7 +111,7 @@ export class SmsLogin {
 
   /** `grant_type=sms_code`: the code is checked (five tries), used once, then the session opens. */
   async grant(
-    auth: AuthService,
+    sessions: Sessions,
     req: SessionRequest & { phone: string; code: string },
   ): Promise<LoginResult> {
     const wrong = () => new OAuthError(400, 'invalid_grant', SmsMessage.CODE_WRONG);
@@ -168,6 +132,6 @@ export class SmsLogin {
     const user = await this.userByPhone(req.tenantId, req.phone);
     if (!user) throw wrong();
     if (user.status !== 1) throw new OAuthError(400, 'invalid_grant', AuthMessage.USER_DISABLED);
-    return withTenantScope(req.tenantId, () => auth.openSession(req, user));
+    return withTenantScope(req.tenantId, () => sessions.openSession(req, user));
   }
 }

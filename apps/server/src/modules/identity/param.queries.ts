@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../db/connection.js';
+import { live } from '../../platform/rows.js';
 
 /** Reads a live system parameter (`cube_param`), or the fallback when it is absent or empty. */
 export async function readParam(handle: DatabaseHandle, key: string, fallback: string): Promise<string> {
@@ -6,7 +7,7 @@ export async function readParam(handle: DatabaseHandle, key: string, fallback: s
     .selectFrom('cubeParam')
     .select('paramValue')
     .where('paramKey', '=', key)
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   return row?.paramValue?.trim() || fallback;
 }

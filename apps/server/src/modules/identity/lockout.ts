@@ -1,11 +1,11 @@
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { SharedStore } from '../../platform/store.js';
-import { readIntParam } from './params.js';
+import { readIntParam } from './param.queries.js';
 
 /**
  * Failed password checks per tenant + account, in the shared store (memory or Redis). The login and the
  * password change count into the same counter: `account.failCount` failures (default 5) in a row lock the
- * account for LOCKOUT_SECONDS, for both (security checklist A4).
+ * account for LOCKOUT_SECONDS, for both.
  */
 export const LOCKOUT_SECONDS = 30 * 60;
 const DEFAULT_MAX_FAILURES = 5;

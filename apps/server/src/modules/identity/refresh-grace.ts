@@ -3,7 +3,7 @@ import type { LoginResult } from '@cube/contract';
 import type { SharedStore } from '../../platform/store.js';
 
 /**
- * How long a refresh token, once used, still answers the pair its first use issued (decision D2). Two tabs of
+ * How long a refresh token, once used, still answers the pair its first use issued. Two tabs of
  * one browser refresh with the same token within moments of each other; without a grace the second use looks
  * like a stolen copy and signs the user out. Ten seconds covers a slow network and a throttled background tab;
  * a copy presented later than that still revokes the whole session. Kept short on purpose: within the window a

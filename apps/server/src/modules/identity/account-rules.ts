@@ -1,0 +1,58 @@
+import { userEntity } from '@cube/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { splitIds } from '../../platform/context.js';
+import { BizError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { TenantData } from '../../platform/tenant-data.js';
+
+/**
+ * Rules every write of an account's roles and departments keeps, whoever writes it (the user screen, the
+ * approval of a guest registration): the ids must name live rows, and `cube_user_dept` follows `dept_id`.
+ */
+type Executor = Kysely<Database> | Transaction<Database>;
+const M = userEntity.messages;
+
+/** Ids that a user row may not name: checks each comma list against the tenant's live rows. */
+export async function checkReferences(
+  db: Executor,
+  tenantId: string,
+  lists: { roleId?: string; deptId?: string; postId?: string },
+): Promise<void> {
+  const data = new TenantData(db, tenantId);
+  const check = async (
+    table: 'cubeRole' | 'cubeDept' | 'cubePost',
+    list: string | undefined,
+    msg: string,
+  ) => {
+    const ids = splitIds(list);
+    if (ids.length === 0) return;
+    const found = await data.selectFrom(table).select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw new BizError(msg);
+  };
+  await check('cubeRole', lists.roleId, M.roleMissing);
+  await check('cubeDept', lists.deptId, M.deptMissing);
+  await check('cubePost', lists.postId, M.postMissing);
+}
+
+/** Rewrites the `cube_user_dept` rows of the given users from their comma lists (one delete, batched inserts). */
+export async function syncUserDepts(
+  db: Executor,
+  tenantId: string,
+  users: ReadonlyArray<{ id: string; deptId: string }>,
+): Promise<void> {
+  if (users.length === 0) return;
+  for (let i = 0; i < users.length; i += 500) {
+    const ids = users.slice(i, i + 500).map((u) => u.id);
+    await db.deleteFrom('cubeUserDept').where('tenantId', '=', tenantId).where('userId', 'in', ids).execute();
+  }
+  const rows = users.flatMap((u) =>
+    splitIds(u.deptId).map((deptId) => ({ id: newId(), tenantId, userId: u.id, deptId })),
+  );
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insertInto('cubeUserDept')
+      .values(rows.slice(i, i + 1000))
+      .execute();
+  }
+}

@@ -1,0 +1,106 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewRow, RowUpdate } from '../../db/types.js';
+import type { RequestContext } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import { updateStamp } from '../../platform/rows.js';
+import { tenantData } from '../../platform/tenant-data.js';
+
+/** `cube_user` and `cube_user_ext` writes and reads of the user screen, each within the caller's tenant. */
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Roles and status of users just removed (the rows are marked deleted: read without the live filter). */
+export function removedUsers(db: Executor, tenantId: string, ids: readonly string[]) {
+  return db
+    .selectFrom('cubeUser')
+    .select(['roleId', 'status'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Changes the given users' columns, stamped with the caller. */
+export async function updateUsers(
+  db: Executor,
+  ctx: RequestContext,
+  ids: readonly string[],
+  values: RowUpdate<'cubeUser'>,
+): Promise<void> {
+  await tenantData(db, ctx)
+    .updateTable('cubeUser')
+    .set({ ...values, ...updateStamp(ctx) })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Adds a user of the caller's tenant. */
+export async function insertUser(
+  db: Executor,
+  ctx: RequestContext,
+  values: Omit<NewRow<'cubeUser'>, 'tenantId'>,
+): Promise<void> {
+  await tenantData(db, ctx).insertInto('cubeUser', values).execute();
+}
+
+/** Enabled users whose name, real name or account contains `text` (names only, at most 50). */
+export function usersByName(db: Executor, ctx: RequestContext, text: string) {
+  let q = tenantData(db, ctx)
+    .selectFrom('cubeUser')
+    .select(['id', 'account', 'name', 'realName'])
+    .where('status', '=', 1);
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([eb('name', 'like', like), eb('realName', 'like', like), eb('account', 'like', like)]),
+    );
+  }
+  return q.orderBy('id').limit(50).execute();
+}
+
+/** The user's extension record for one platform (`cube_user_ext.user_ext`), '' when none. */
+export async function userExtOf(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  userType: number,
+): Promise<string> {
+  const row = await db
+    .selectFrom('cubeUserExt')
+    .select('userExt')
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', userId)
+    .where('userType', '=', userType)
+    .executeTakeFirst();
+  return row?.userExt ?? '';
+}
+
+/** Writes the user's extension record for one platform (one row per user and platform). */
+export async function saveUserExt(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  userType: number,
+  userExt: string,
+): Promise<void> {
+  const existing = await db
+    .selectFrom('cubeUserExt')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('userId', '=', userId)
+    .where('userType', '=', userType)
+    .executeTakeFirst();
+  if (existing) {
+    await db.updateTable('cubeUserExt').set({ userExt }).where('id', '=', existing.id).execute();
+    return;
+  }
+  await db.insertInto('cubeUserExt').values({ id: newId(), tenantId, userId, userType, userExt }).execute();
+}
+
+/** Role names, departments and post names of the caller's tenant, in their sort order (the import template). */
+export function templateLookups(db: Executor, ctx: RequestContext) {
+  const data = tenantData(db, ctx);
+  return Promise.all([
+    data.selectFrom('cubeRole').select(['roleName']).orderBy('sort').execute(),
+    data.selectFrom('cubeDept').select(['id', 'parentId', 'deptName']).orderBy('sort').execute(),
+    data.selectFrom('cubePost').select(['postName']).orderBy('sort').execute(),
+  ]);
+}
