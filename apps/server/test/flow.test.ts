@@ -1,4 +1,4 @@
-import { FlowMessage } from '@cube/contract';
+import { applicationCheckDigit, FlowMessage, PatentNumberMessage } from '@cube/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlatformScope } from '../src/db/row-scope.js';
 import { AUTHORITY_ID } from '../src/seed/authority.js';
@@ -69,9 +69,11 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     return okData(await post(who, '/work/complete-task', { taskId, flag, comment, variables }));
   };
 
+  /** An application number with its right check digit (weighted mod 11). */
+  const numbered = (digits: string) => `${digits}.${applicationCheckDigit(digits)}`;
   /** 登记受理's step form: an application number of this test run's own and a filing date. */
   const filing = (n: number) => ({
-    applicationNo: `2026${dialect === 'sqlite' ? 2 : 3}020000${n}.${n}`,
+    applicationNo: numbered(`2026${dialect === 'sqlite' ? 2 : 3}020000${n}`),
     filingDate: '2026-03-02',
   });
   const detail = async (who: keyof typeof WHO, instanceId: string) =>
@@ -164,17 +166,22 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
       docketNo: `FL-${dialect}-N`,
       patentType: 'invention',
       title: '占用申请号的案件',
-      applicationNo: `20261010000${dialect === 'sqlite' ? 7 : 8}.1`,
+      applicationNo: numbered(`20261010000${dialect === 'sqlite' ? 7 : 8}`),
     });
     expect(
       (
         await accept({
-          applicationNo: `20261010000${dialect === 'sqlite' ? 7 : 8}.1`,
+          applicationNo: numbered(`20261010000${dialect === 'sqlite' ? 7 : 8}`),
           filingDate: '2026-03-02',
         })
       ).body,
     ).toMatchObject({ code: 400, msg: FlowMessage.applicationNoExists });
-    expect(okData(await accept({ applicationNo: '202610100001.x', filingDate: '2026-03-02' }))).toMatchObject(
+    // The check digit is CNIPA's weighted mod 11: 202610100004 → 10 → X; any other digit is refused.
+    expect((await accept({ applicationNo: '202610100004.7', filingDate: '2026-03-02' })).body).toMatchObject({
+      code: 400,
+      msg: PatentNumberMessage.checkDigit,
+    });
+    expect(okData(await accept({ applicationNo: '202610100004.x', filingDate: '2026-03-02' }))).toMatchObject(
       {
         currentActivityNames: '初步审查',
       },
@@ -184,7 +191,7 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
       `/api/cube-patent/application/detail?id=${caseId}`,
       as('tenantAdmin'),
     );
-    expect(accepted.body.data).toMatchObject({ applicationNo: '202610100001.X', filingDate: '2026-03-02' });
+    expect(accepted.body.data).toMatchObject({ applicationNo: '202610100004.X', filingDate: '2026-03-02' });
     await complete('tenantUser', id, 'prelim', 'return', '收到补正通知书');
     await complete('agent', id, 'respond_prelim', 'approve', '已补正');
     await complete('tenantUser', id, 'prelim', 'approve', '初审合格');

@@ -5,3 +5,4 @@ export * from './entities/index.js';
 export * from './entity.js';
 export * from './envelope.js';
 export * from './storage.js';
+export * from './patent-number.js';

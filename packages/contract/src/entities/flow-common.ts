@@ -227,7 +227,7 @@ export const FlowMessage = {
   busy: '流程正在处理中，请稍后再试',
   // step forms
   applicationNoRequired: '请输入申请号',
-  applicationNoInvalid: '申请号格式不正确，如 202610123456.7',
+  applicationNoInvalid: '申请号格式不正确，如 202610123457.4',
   applicationNoExists: '申请号已被其他案件使用',
   filingDateRequired: '请选择申请日',
   filingDateFuture: '申请日不能晚于今天',

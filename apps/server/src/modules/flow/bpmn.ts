@@ -6,7 +6,8 @@ import {
   type FlowValidation,
   type FlowValidationIssue,
 } from '@cube/contract';
-import { type Compiled, compileTemplate, ExpressionError, expressionBody } from './expression.js';
+import { type Compiled, compileTemplate, ExpressionError, expressionBody, hasExpression } from './expression.js';
+import { LimitMessage, type TimerKind, timerProblem, xmlProblem } from './limits.js';
 
 /**
  * Reading and checking BPMN models (on save, deploy and upload), and the facts about a process that the runtime
@@ -15,6 +16,11 @@ import { type Compiled, compileTemplate, ExpressionError, expressionBody } from 
  * none start/end events, user and plain tasks, exclusive/parallel/inclusive gateways, timer boundary and
  * catch events, sequence flows with conditions in our expression language. Script tasks, service calls and
  * scripted conditions are refused, so a tenant administrator's model can never run code on the server.
+ *
+ * What passes here must also run: a file too large or too deep is refused before it is parsed, timers are held to
+ * the bounds in limits.ts, every `${…}` (due dates included) is compiled, a gateway whose exits all carry
+ * conditions has a default, boundary timers sit on tasks, and every loop passes through a user task (a loop of
+ * automatic steps would spin the engine within one request).
  */
 
 const load = createRequire(import.meta.url);
@@ -78,8 +84,6 @@ const CODE_RUNNING = new Set([
   'bpmn:SendTask',
 ]);
 
-const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
-const ISO_CYCLE = /^R\d*\/.+$/;
 const USER_ID = /^[1-9]\d{0,18}$/;
 const ALIAS = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -132,6 +136,8 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
       errors: [{ elementId: '', elementName: '', message: detail ? `${message}：${detail}` : message }],
     },
   });
+  const tooBig = xmlProblem(xml);
+  if (tooBig) return fail(tooBig);
   let root: El;
   try {
     const result = await new ModdleClass({ camunda: camundaModdle }).fromXML(xml, 'bpmn:Definitions');
@@ -161,8 +167,12 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
   for (const f of flows) {
     const s = String(f.sourceRef?.id ?? '');
     const t = String(f.targetRef?.id ?? '');
-    outgoing.set(s, [...(outgoing.get(s) ?? []), f]);
-    incoming.set(t, [...(incoming.get(t) ?? []), f]);
+    const outs = outgoing.get(s);
+    if (outs) outs.push(f);
+    else outgoing.set(s, [f]);
+    const ins = incoming.get(t);
+    if (ins) ins.push(f);
+    else incoming.set(t, [f]);
   }
 
   let starts = 0;
@@ -205,6 +215,10 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
       check.add(id, `${FlowMessage.bpmnUnsupported}（${type.replace('bpmn:', '')}）`);
       continue;
     }
+    if (el.loopCharacteristics) {
+      check.add(id, LimitMessage.loopUnsupported);
+      continue;
+    }
     const defs = (el.eventDefinitions ?? []) as El[];
     const ins = incoming.get(id) ?? [];
     const outs = outgoing.get(id) ?? [];
@@ -227,6 +241,9 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
         continue;
       }
       checkTimer(check, id, defs[0]);
+      const host = String(el.attachedToRef?.$type ?? '');
+      if (type === 'bpmn:BoundaryEvent' && host !== 'bpmn:UserTask' && host !== 'bpmn:Task')
+        check.add(id, LimitMessage.attachedTo);
       if (type === 'bpmn:IntermediateCatchEvent' && ins.length === 0)
         check.add(id, FlowMessage.bpmnNoIncoming);
       if (outs.length === 0) check.add(id, FlowMessage.bpmnNoOutgoing);
@@ -241,6 +258,9 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
       for (const f of outs)
         if (outs.length > 1 && String(f.id) !== defaultId && !bodyOf(f.conditionExpression))
           check.add(String(f.id), `${FlowMessage.bpmnCondition}：网关出口须设置条件或设为默认路径`);
+      // When every exit carries a condition and none holds, the engine stops the instance with an error.
+      if (!defaultId && outs.length > 0 && outs.every((f) => bodyOf(f.conditionExpression)))
+        check.add(id, LimitMessage.gatewayDefault);
     }
     if (type === 'bpmn:UserTask') {
       const name = String(el.name ?? '').trim();
@@ -261,7 +281,9 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
         } else if (!literal.test(value)) check.add(id, `${FlowMessage.bpmnAssigneeExpression}（${value}）`);
       }
       const dueDate = String(el.get?.('camunda:dueDate') ?? '').trim();
-      if (dueDate && expressionBody(dueDate) !== undefined) check.compile(id, dueDate, FlowMessage.bpmnTimer);
+      if (dueDate && hasExpression(dueDate)) check.compile(id, dueDate, FlowMessage.bpmnTimer);
+      else if (dueDate && timerProblem('timeDate', dueDate) && timerProblem('timeDuration', dueDate))
+        check.add(id, `${FlowMessage.bpmnTimer}（${dueDate.slice(0, 50)}）`);
       userTasks[id] = {
         id,
         name: name || id,
@@ -277,6 +299,8 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
   if (starts === 0) check.add('', FlowMessage.bpmnNoStart);
   if (starts > 1) check.add('', `${FlowMessage.bpmnUnsupported}（只能有一个开始事件）`);
   if (ends === 0) check.add('', FlowMessage.bpmnNoEnd);
+  const loop = loopWithoutTask(elements, outgoing);
+  if (loop) check.add(loop, LimitMessage.loopWithoutTask);
 
   // Outcomes a task offers: the literals compared with `outcome` on the flows leaving it, directly or through the
   // gateway it leads to; `pass` stands for approve/return. Approve is always offered.
@@ -331,17 +355,57 @@ function checkTimer(check: Checker, id: string, def: El): void {
     check.add(id, FlowMessage.bpmnTimer);
     return;
   }
-  const [kind, expr] = parts[0] as [string, El];
+  const [kind, expr] = parts[0] as [TimerKind, El];
   const body = bodyOf(expr);
+  // A `${…}` value is checked against the same bounds when the timer is armed (engine.ts).
   if (expressionBody(body) !== undefined) {
     check.compile(id, body, FlowMessage.bpmnTimer);
     return;
   }
-  const ok =
-    kind === 'timeDuration'
-      ? ISO_DURATION.test(body)
-      : kind === 'timeCycle'
-        ? ISO_CYCLE.test(body)
-        : !Number.isNaN(Date.parse(body));
-  if (!ok) check.add(id, `${FlowMessage.bpmnTimer}（${body}）`);
+  const problem = timerProblem(kind, body);
+  if (problem === LimitMessage.timerValue) check.add(id, `${FlowMessage.bpmnTimer}（${body.slice(0, 50)}）`);
+  else if (problem) check.add(id, `${problem}（${body.slice(0, 50)}）`);
+}
+
+/**
+ * The id of an element on a loop that passes through no user task, or undefined. The engine runs automatic steps
+ * (plain tasks, gateways, events) back to back within one command; only a user task waits. So the graph of flows
+ * between non-user-task elements (a boundary event counting as reached from its task) must have no cycle;
+ * an iterative depth-first search finds one in linear time.
+ */
+function loopWithoutTask(elements: El[], outgoing: Map<string, El[]>): string | undefined {
+  const waits = new Set(elements.filter((e) => e.$type === 'bpmn:UserTask').map((e) => String(e.id)));
+  const next = new Map<string, string[]>();
+  const link = (from: string, to: string) => {
+    if (waits.has(from) || waits.has(to)) return;
+    const list = next.get(from);
+    if (list) list.push(to);
+    else next.set(from, [to]);
+  };
+  for (const [from, flows] of outgoing) for (const f of flows) link(from, String(f.targetRef?.id ?? ''));
+  for (const e of elements)
+    if (e.$type === 'bpmn:BoundaryEvent' && e.attachedToRef?.id) link(String(e.attachedToRef.id), String(e.id));
+  const state = new Map<string, 1 | 2>(); // 1: on the current path, 2: done
+  for (const root of next.keys()) {
+    if (state.has(root)) continue;
+    const stack: Array<{ id: string; i: number }> = [{ id: root, i: 0 }];
+    state.set(root, 1);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { id: string; i: number };
+      const targets = next.get(top.id) ?? [];
+      if (top.i >= targets.length) {
+        state.set(top.id, 2);
+        stack.pop();
+        continue;
+      }
+      const to = targets[top.i++] as string;
+      const seen = state.get(to);
+      if (seen === 1) return to;
+      if (seen === undefined) {
+        state.set(to, 1);
+        stack.push({ id: to, i: 0 });
+      }
+    }
+  }
+  return undefined;
 }

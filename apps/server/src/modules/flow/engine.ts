@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { Timers } from 'bpmn-elements';
+import { TimerEventDefinition, Timers } from 'bpmn-elements';
 import { Engine } from 'bpmn-engine';
 import { camundaModdle } from './bpmn.js';
 import { hasExpression, isExpression, resolveTemplate } from './expression.js';
+import { type TimerKind, timerProblem } from './limits.js';
 
 /**
  * The runtime adapter: the only file that knows bpmn-engine. Every command is
@@ -16,6 +17,8 @@ import { hasExpression, isExpression, resolveTemplate } from './expression.js';
  * - scripts are refused (a script handler that registers none), so no model can run code;
  * - timers never arm an in-process timeout for the future (those are rows the poller fires); a timer already
  *   due when the engine resumes fires at once, within the command;
+ * - a timer's value (after its `${…}` is resolved) is held to the bounds in limits.ts before the engine parses it:
+ *   the engine fires a cycle like `R/PT0S` synchronously forever, so it must never see one;
  * - variables are set on the waiting activity's (= the process's) environment before it is signalled.
  */
 
@@ -53,6 +56,50 @@ export interface EngineRun {
 
 export class TaskNotWaitingError extends Error {}
 export class EngineFailedError extends Error {}
+/** The model asked for something out of bounds (a timer value); the message is the Chinese reason. */
+export class ModelRefusedError extends Error {
+  override name = 'FlowModelRefused';
+}
+
+const TIMER_KINDS: TimerKind[] = ['timeDuration', 'timeDate', 'timeCycle'];
+
+/**
+ * The engine's timer event definition with its values checked first: each value the model gives (resolved from
+ * the variables) must pass {@link timerProblem}, else the activity fails with {@link ModelRefusedError} and the
+ * command is refused — before the engine's own parser, which loops on a zero-length cycle, ever runs.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: bpmn-elements' TimerEventDefinition is an untyped prototype class
+const BaseTimer = TimerEventDefinition as any;
+class BoundedTimerEventDefinition extends BaseTimer {
+  // biome-ignore lint/suspicious/noExplicitAny: the engine's execute message
+  _getTimers(executeMessage: any) {
+    const content = executeMessage?.content ?? {};
+    for (const kind of TIMER_KINDS) {
+      if (!(kind in this) || kind in content) continue;
+      // biome-ignore lint/suspicious/noExplicitAny: the definition keeps its raw values under their kind
+      const raw = (this as any)[kind];
+      // biome-ignore lint/suspicious/noExplicitAny: the engine's environment
+      const value = (this as any).environment.resolveExpression(raw, executeMessage);
+      const problem = timerProblem(kind, value);
+      if (problem) throw new ModelRefusedError(problem);
+    }
+    return super._getTimers(executeMessage);
+  }
+}
+
+/** The refusal inside an engine failure (the engine wraps the error an activity threw), if that is what it was. */
+function refusalIn(failure: unknown): ModelRefusedError | undefined {
+  const f = failure as { inner?: unknown; name?: string; description?: string; message?: string };
+  if (f instanceof ModelRefusedError) return f;
+  if (f?.inner instanceof ModelRefusedError) return f.inner;
+  if (f?.name === 'FlowModelRefused') return new ModelRefusedError(String(f.description ?? f.message ?? ''));
+  return undefined;
+}
+
+/** The error a failed command throws: the model's refusal as such, anything else as an engine failure. */
+function failureOf(failure: unknown): Error {
+  return refusalIn(failure) ?? new EngineFailedError(String((failure as Error)?.message ?? failure));
+}
 
 const expressions = {
   resolveExpression: (
@@ -124,6 +171,7 @@ class Command {
       expressions,
       scripts: refuseScripts,
       timers: this.clock.timers,
+      elements: { TimerEventDefinition: BoundedTimerEventDefinition },
     });
     const at = () => new Date();
     this.listener.on('activity.start', (api: Api) =>
@@ -165,7 +213,7 @@ class Command {
       if (this.engine.activityStatus !== 'executing' && this.clock.pending() === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    if (this.failure) throw new EngineFailedError(String((this.failure as Error)?.message ?? this.failure));
+    if (this.failure) throw failureOf(this.failure);
     throw new EngineFailedError('engine did not settle');
   }
 
@@ -174,7 +222,7 @@ class Command {
   }
 
   async result(): Promise<EngineRun> {
-    if (this.failure) throw new EngineFailedError(String((this.failure as Error)?.message ?? this.failure));
+    if (this.failure) throw failureOf(this.failure);
     const postponed = this.postponed();
     const waiting = postponed
       .filter((a) => a.type === USER_TASK)

@@ -22,6 +22,8 @@
  * deployed, so a malformed one is refused there, never discovered at run time.
  */
 
+import { FLOW_LIMITS, LimitMessage } from './limits.js';
+
 export type Value = string | number | boolean | null;
 export type Variables = Readonly<Record<string, unknown>>;
 
@@ -373,25 +375,55 @@ export function compile(body: string): Compiled {
   return { source: body, evaluate: (vars) => evaluate(node, vars), names, comparedLiterals };
 }
 
-const WHOLE = /^\s*\$\{([\s\S]*)\}\s*$/;
-const EMBEDDED = /\$\{([^}]*)\}/g;
+/**
+ * The `${…}` parts of a text, found in one left-to-right pass: each `${` runs to the next `}`; once no `}`
+ * follows, no later `${` can close either, so the scan stops. (A regular expression retried at every unclosed
+ * `${` rescans the rest of the text each time — quadratic on a text of many `${`.)
+ */
+function embeddedBodies(text: string): string[] {
+  const bodies: string[] = [];
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf('${', from);
+    if (open === -1) break;
+    const close = text.indexOf('}', open + 2);
+    if (close === -1) break;
+    bodies.push(text.slice(open + 2, close));
+    from = close + 1;
+  }
+  return bodies;
+}
+
+/** The body of a whole `${…}` expression (surrounding white space allowed), or undefined. */
+export const expressionBody = (text: string): string | undefined => {
+  const t = text.trim();
+  return t.length >= 3 && t.startsWith('${') && t.endsWith('}') ? t.slice(2, -1) : undefined;
+};
 
 /** Whether a text is exactly one `${…}` expression. */
-export const isExpression = (text: unknown): boolean => typeof text === 'string' && WHOLE.test(text);
+export const isExpression = (text: unknown): boolean =>
+  typeof text === 'string' && expressionBody(text) !== undefined;
 /** Whether a text contains a `${…}` expression anywhere. */
-export const hasExpression = (text: unknown): boolean => typeof text === 'string' && /\$\{[^}]*\}/.test(text);
+export const hasExpression = (text: unknown): boolean => {
+  if (typeof text !== 'string') return false;
+  const open = text.indexOf('${');
+  return open !== -1 && text.indexOf('}', open + 2) !== -1;
+};
 
-/** The body of a whole `${…}` expression, or undefined. */
-export const expressionBody = (text: string): string | undefined => WHOLE.exec(text)?.[1];
+/** Refuses a text longer than any a model may hold before it is scanned. */
+function checkSize(text: string): void {
+  if (text.length > FLOW_LIMITS.templateChars) throw new ExpressionError(LimitMessage.templateTooLong);
+}
 
 /**
  * Compiles every `${…}` in a text (a condition, an assignee, a timer value); throws on the first malformed one.
  * Returns the compiled parts (empty for a plain text).
  */
 export function compileTemplate(text: string): Compiled[] {
+  checkSize(text);
   const whole = expressionBody(text);
   if (whole !== undefined) return [compile(whole)];
-  return [...text.matchAll(EMBEDDED)].map((m) => compile(m[1] as string));
+  return embeddedBodies(text).map((body) => compile(body));
 }
 
 const cache = new Map<string, Compiled>();
@@ -410,12 +442,19 @@ function cached(body: string): Compiled {
  * value itself; `${…}` inside a text is replaced by its value as text; a text without one comes back unchanged.
  */
 export function resolveTemplate(text: unknown, vars: Variables): unknown {
-  if (typeof text !== 'string') return text;
+  if (typeof text !== 'string' || !hasExpression(text)) return text;
+  checkSize(text);
   const whole = expressionBody(text);
   if (whole !== undefined) return cached(whole).evaluate(vars);
-  if (!hasExpression(text)) return text;
-  return text.replace(EMBEDDED, (_m, body: string) => {
-    const v = cached(body).evaluate(vars);
-    return v === null ? '' : String(v);
-  });
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf('${', from);
+    const close = open === -1 ? -1 : text.indexOf('}', open + 2);
+    if (close === -1) break;
+    const v = cached(text.slice(open + 2, close)).evaluate(vars);
+    out += text.slice(from, open) + (v === null ? '' : String(v));
+    from = close + 1;
+  }
+  return out + text.slice(from);
 }

@@ -19,7 +19,7 @@ import { insertInstance, saveInstance } from './queries/instances.queries.js';
 import { tenantUserExists } from './queries/people.queries.js';
 import { cancelTasks, dropCandidates, openTasksOf } from './queries/tasks.queries.js';
 import { cancelPendingTimers } from './queries/timers.queries.js';
-import { actorOf, applyRun, metaOf, type Vars, withInstance } from './runtime.js';
+import { actorOf, applyRun, engineCommand, metaOf, type Vars, withInstance } from './runtime.js';
 
 /** Starting an instance (with the patent case it runs on) and terminating one. */
 
@@ -157,7 +157,7 @@ export async function start(handle: DatabaseHandle, ctx: RequestContext, request
         await requireTenantUser(trx, ctx.tenantId, String(value), FlowMessage.userInvalid);
     }
 
-    const run = await startProcess(definition.bpmnXml, vars);
+    const run = await engineCommand(() => startProcess(definition.bpmnXml, vars));
     const id = newId();
     const businessTable = businessId ? FLOW_PATENT_TABLE : '';
     await insertInstance(

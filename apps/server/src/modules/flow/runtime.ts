@@ -5,8 +5,16 @@ import { formatDateTime, now, parseDateTime } from '../../platform/dates.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { DefinitionMeta, UserTaskMeta } from './bpmn.js';
-import { type EngineRun, resumeDue, signalTask, TaskNotWaitingError } from './engine.js';
+import {
+  EngineFailedError,
+  type EngineRun,
+  ModelRefusedError,
+  resumeDue,
+  signalTask,
+  TaskNotWaitingError,
+} from './engine.js';
 import { resolveTemplate } from './expression.js';
+import { addDuration, LimitMessage, timerProblem } from './limits.js';
 import { APPROVED_END, openApprovedCase } from './proposal.js';
 import { setCaseStatus } from './queries/cases.queries.js';
 import { tenantDefinitionAny } from './queries/definitions.queries.js';
@@ -90,13 +98,39 @@ export function metaOf(definition: { id: string; meta: string }): DefinitionMeta
   return meta;
 }
 
-/** Due time for the task's row: `camunda:dueDate` as an ISO date or duration from now, else none. */
+/**
+ * Due time for the task's row: `camunda:dueDate` (or the value its `${…}` gives) as an ISO date, or an ISO duration
+ * from now; a value outside the timer bounds, or none, leaves the task without a due time.
+ */
 function dueTimeOf(task: UserTaskMeta, vars: Vars): string | null {
   if (!task.dueDate) return null;
-  const value = resolveTemplate(task.dueDate, vars);
+  let value: unknown;
+  try {
+    value = resolveTemplate(task.dueDate, vars);
+  } catch {
+    return null;
+  }
   if (typeof value !== 'string' || !value) return null;
-  const date = new Date(value);
+  const text = value.trim();
+  if (!timerProblem('timeDuration', text)) return formatDateTime(addDuration(new Date(), text) as Date);
+  if (timerProblem('timeDate', text)) return null;
+  const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : formatDateTime(date);
+}
+
+/**
+ * Runs an engine command, answering a model's refusal (a timer out of bounds) with its Chinese reason and any
+ * other engine failure with a plain message instead of an internal error; the caller's transaction rolls back,
+ * so nothing is half-written.
+ */
+export async function engineCommand<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ModelRefusedError) throw new BizError(error.message);
+    if (error instanceof EngineFailedError) throw new BizError(LimitMessage.engineFailed);
+    throw error;
+  }
 }
 
 /** Resolves an assignee or candidate entry: a literal, or `${var}` read from the variables (comma lists allowed). */
@@ -387,7 +421,7 @@ export async function completeTaskCommand(
     };
     let run: EngineRun;
     try {
-      run = await signalTask(instance.engineState, task.executionId, vars);
+      run = await engineCommand(() => signalTask(instance.engineState, task.executionId, vars));
     } catch (error) {
       if (error instanceof TaskNotWaitingError) throw new BizError(FlowMessage.taskTaken);
       throw error;

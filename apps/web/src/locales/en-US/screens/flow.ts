@@ -59,7 +59,7 @@ export const flow: Screens['flow'] = {
   businessMissing: 'The business record does not exist',
   busy: 'The process is busy, please try again shortly',
   applicationNoRequired: 'Please enter the application number',
-  applicationNoInvalid: 'The application number is not valid, e.g. 202610123456.7',
+  applicationNoInvalid: 'The application number is not valid, e.g. 202610123457.4',
   applicationNoExists: 'Another case already has this application number',
   filingDateRequired: 'Please choose the filing date',
   filingDateFuture: 'The filing date cannot be after today',

@@ -60,7 +60,7 @@ function AcceptanceFields() {
             { pattern: /^\s*\d{12}\.[\dXx]\s*$/, message: t('screens.flow.applicationNoInvalid') },
           ]}
         >
-          <Input maxLength={30} placeholder="202610123456.7" />
+          <Input maxLength={30} placeholder="202610123457.4" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
