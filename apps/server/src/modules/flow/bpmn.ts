@@ -6,7 +6,13 @@ import {
   type FlowValidation,
   type FlowValidationIssue,
 } from '@cube/contract';
-import { type Compiled, compileTemplate, ExpressionError, expressionBody, hasExpression } from './expression.js';
+import {
+  type Compiled,
+  compileTemplate,
+  ExpressionError,
+  expressionBody,
+  hasExpression,
+} from './expression.js';
 import { LimitMessage, type TimerKind, timerProblem, xmlProblem } from './limits.js';
 
 /**
@@ -47,6 +53,8 @@ export interface UserTaskMeta {
   candidateGroups: string[];
   dueDate: string;
   outcomes: FlowOutcome[];
+  /** Four eyes: whoever started the instance may not complete this task (`camunda:property fourEyes=true`). */
+  fourEyes?: boolean;
 }
 
 /** The facts stored with a deployed definition (`flow_definition.meta`). */
@@ -94,6 +102,22 @@ const splitList = (text: unknown): string[] =>
         .map((s) => s.trim())
         .filter(Boolean)
     : [];
+
+/**
+ * The user-task property that turns on four eyes: written in the model as
+ * `<camunda:properties><camunda:property name="fourEyes" value="true" /></camunda:properties>` inside the task's
+ * extension elements, which the designer's properties panel keeps and edits.
+ */
+export const FOUR_EYES_PROPERTY = 'fourEyes';
+
+/** A `camunda:property` value of an element's extension elements, or undefined. */
+function propertyOf(el: El, name: string): string | undefined {
+  for (const ext of (el.extensionElements?.values ?? []) as El[]) {
+    if (ext?.$type !== 'camunda:Properties') continue;
+    for (const p of (ext.values ?? []) as El[]) if (p?.name === name) return String(p.value ?? '').trim();
+  }
+  return undefined;
+}
 
 const bodyOf = (expr: El): string => (typeof expr?.body === 'string' ? expr.body.trim() : '');
 
@@ -293,6 +317,7 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
         candidateGroups,
         dueDate,
         outcomes: [],
+        ...(propertyOf(el, FOUR_EYES_PROPERTY) === 'true' ? { fourEyes: true } : {}),
       };
     }
   }
@@ -384,7 +409,8 @@ function loopWithoutTask(elements: El[], outgoing: Map<string, El[]>): string | 
   };
   for (const [from, flows] of outgoing) for (const f of flows) link(from, String(f.targetRef?.id ?? ''));
   for (const e of elements)
-    if (e.$type === 'bpmn:BoundaryEvent' && e.attachedToRef?.id) link(String(e.attachedToRef.id), String(e.id));
+    if (e.$type === 'bpmn:BoundaryEvent' && e.attachedToRef?.id)
+      link(String(e.attachedToRef.id), String(e.id));
   const state = new Map<string, 1 | 2>(); // 1: on the current path, 2: done
   for (const root of next.keys()) {
     if (state.has(root)) continue;

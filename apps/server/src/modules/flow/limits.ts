@@ -36,7 +36,8 @@ export const LimitMessage = {
 } as const;
 
 /** ISO-8601 duration with whole units (seconds may have a fraction), e.g. `P3Y`, `PT1H30M`, `P1DT12H`. */
-const DURATION = /^P(?!$)(?:(\d{1,6})Y)?(?:(\d{1,6})M)?(?:(\d{1,6})W)?(?:(\d{1,6})D)?(?:T(?=\d)(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,6}(?:\.\d{1,3})?)S)?)?$/;
+const DURATION =
+  /^P(?!$)(?:(\d{1,6})Y)?(?:(\d{1,6})M)?(?:(\d{1,6})W)?(?:(\d{1,6})D)?(?:T(?=\d)(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,6}(?:\.\d{1,3})?)S)?)?$/;
 /** An ISO-8601 date or date-time, with an optional zone: what the engine's date parser reads. */
 const DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 /** A cycle: `R<n>/<duration>` or `R<n>/<start date>/<duration>`. */
@@ -70,7 +71,10 @@ export function addDuration(from: Date, text: string): Date | undefined {
   at.setUTCFullYear(at.getUTCFullYear() + (y as number), at.getUTCMonth() + (mo as number));
   return new Date(
     at.getTime() +
-      (((w as number) * 7 + (d as number)) * 86_400 + (h as number) * 3600 + (mi as number) * 60 + (s as number)) *
+      (((w as number) * 7 + (d as number)) * 86_400 +
+        (h as number) * 3600 +
+        (mi as number) * 60 +
+        (s as number)) *
         1000,
   );
 }

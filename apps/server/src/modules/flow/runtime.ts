@@ -74,6 +74,12 @@ export const actorOf = (ctx: RequestContext): Actor & { roleAliases: string[] } 
   roleAliases: ctx.roleAliases,
 });
 
+/** The four-eyes refusal: the step requires an approver other than the one who started the instance. */
+export const FOUR_EYES_MESSAGE = '发起人不能审批自己发起的流程';
+
+/** Variables only the server sets (who started the instance, the outcome of a step); a request cannot send them. */
+const SERVER_VARIABLES = ['starterId', 'initiator', 'outcome', 'pass'];
+
 /** Scalar variables only: what the instance row keeps and the expressions may read. */
 export type Vars = Record<string, string | number | boolean | null>;
 
@@ -401,12 +407,17 @@ export async function completeTaskCommand(
     const meta = metaOf(definition);
     const offered = meta.userTasks[task.activityId]?.outcomes ?? ['approve'];
     if (!offered.includes(flag)) throw new BizError(FlowMessage.flagInvalid);
+    // Four eyes: on a step that requires it, the one who started the instance may not decide it.
+    if (meta.userTasks[task.activityId]?.fourEyes && String(instance.createUser ?? '') === actor.userId)
+      throw new BizError(FOUR_EYES_MESSAGE);
+    const sent: Vars = { ...extra };
+    for (const name of SERVER_VARIABLES) delete sent[name];
     const stepValues = await applyStepForm(trx, {
       tenantId: actor.tenantId,
       userId: actor.userId,
       formKey: meta.userTasks[task.activityId]?.formKey ?? '',
       flag,
-      sent: extra,
+      sent,
       instance: {
         businessTable: instance.businessTable,
         businessId: instance.businessId ? String(instance.businessId) : null,
@@ -414,7 +425,7 @@ export async function completeTaskCommand(
     });
     const vars: Vars = {
       ...parseVars(instance.variables),
-      ...extra,
+      ...sent,
       ...stepValues,
       outcome: flag,
       pass: flag === 'approve',

@@ -39,9 +39,9 @@ export async function applyStepForm(
   const caseId = step.instance.businessTable === FLOW_PATENT_TABLE ? step.instance.businessId : null;
   if (!caseId) return undefined;
   const { applicationNo, filingDate } = parseOrRefuse(flowAcceptanceInput, step.sent);
+  if (filingDate > formatDateTime().slice(0, 10)) throw new BizError(FlowMessage.filingDateFuture);
   // The office's number carries a weighted mod-11 check digit: a mistyped digit is caught here, not at the office.
   if (!isValidApplicationNumber(applicationNo)) throw new BizError(PatentNumberMessage.checkDigit);
-  if (filingDate > formatDateTime().slice(0, 10)) throw new BizError(FlowMessage.filingDateFuture);
   if (await applicationNoTaken(trx, step.tenantId, applicationNo, caseId))
     throw new BizError(FlowMessage.applicationNoExists);
   await setCaseFiling(trx, step.tenantId, caseId, { applicationNo, filingDate }, authorOf(step.userId));
