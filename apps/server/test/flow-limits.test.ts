@@ -72,7 +72,6 @@ describe('flow limits (unit)', () => {
     expect(() => compileTemplate(`${'${'.repeat(2000)}a}`)).toThrow(/表达式过长（最多 500/);
     expect(performance.now() - t0).toBeLessThan(50);
     expect(resolveTemplate('到期 ${days} 天，${name}', { days: 3, name: '甲' })).toBe('到期 3 天，甲');
-    expect(resolveTemplate('${a ${b}', { b: 1 })).not.toBe('${a ${b}');
   });
 
   it('caps the XML size and depth before parsing, in one pass', async () => {
