@@ -4,5 +4,5 @@ export * from './dates.js';
 export * from './entities/index.js';
 export * from './entity.js';
 export * from './envelope.js';
-export * from './storage.js';
 export * from './patent-number.js';
+export * from './storage.js';

@@ -56,8 +56,12 @@ export const flowTaskSchema = z.object({
   title: z.string(),
   assignee: z.string(),
   assigneeName: z.string(),
-  /** Candidate role aliases, comma list (for display). */
+  /** Candidate role aliases, comma list. */
   candidateGroups: z.string(),
+  /** The same candidates by the tenant's role names (`部门经理`), comma list, for display. */
+  candidateGroupNames: z.string(),
+  /** An open task that exists because the step after it was sent back (退回). */
+  returned: z.boolean(),
   starter: z.string(),
   starterName: z.string(),
   createTime: z.string(),

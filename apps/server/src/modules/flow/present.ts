@@ -3,7 +3,8 @@ import { isPlatformAdmin, type RequestContext } from '../../platform/context.js'
 import { type DefinitionRow, definitionLabels } from './queries/definitions.queries.js';
 import type { Executor } from './queries/executor.js';
 import { activeCounts, type InstanceLike } from './queries/instances.queries.js';
-import { categoryNames, userNames } from './queries/people.queries.js';
+import { categoryNames, roleNamesOf, userNames } from './queries/people.queries.js';
+import { decisionsOf } from './queries/tasks.queries.js';
 
 /**
  * Rows as the pages show them: ids as strings, absent values as `''`, and the names (users, categories,
@@ -60,18 +61,51 @@ export async function presentInstances(
   });
 }
 
+/** Candidate role aliases → the tenant's role names (`manager` → 部门经理), unknown aliases as they are. */
+const groupNames = (aliases: string, names: Map<string, string>): string =>
+  aliases
+    .split(',')
+    .filter(Boolean)
+    .map((a) => names.get(a) ?? a)
+    .join(',');
+
+/**
+ * Which open tasks were sent back: the decision that came last before the task was created (in its instance)
+ * was 退回. Answers the open tasks' ids.
+ */
+async function returnedTasks(db: Executor, tenantId: string, rows: InstanceLike[]): Promise<Set<string>> {
+  const open = rows.filter((r) => text(r.taskStatus) === 'open');
+  const decisions = await decisionsOf(db, tenantId, [...new Set(open.map((r) => text(r.instanceId)))]);
+  const returned = new Set<string>();
+  for (const r of open) {
+    const created = text(r.taskCreateTime);
+    let last = '';
+    for (const d of decisions)
+      if (text(d.instanceId) === text(r.instanceId) && text(d.endTime) && text(d.endTime) <= created)
+        last = text(d.outcome);
+    if (last === 'return') returned.add(text(r.taskId));
+  }
+  return returned;
+}
+
 export async function presentTasks(
   db: Executor,
   tenantId: string,
   rows: InstanceLike[],
 ): Promise<Array<FlowTask & { formKey: string; activityTaskStatus: string }>> {
-  const [names, categories, defs] = await Promise.all([
-    userNames(db, tenantId, [...rows.map((r) => r.assigneeUserId), ...rows.map((r) => r.starter)]),
+  const [names, categories, defs, roles, returned] = await Promise.all([
+    userNames(db, tenantId, [...rows.map((r) => r.assigneeUserId), ...rows.map((r) => r.starterUserId)]),
     categoryNames(db, tenantId),
     definitionLabels(
       db,
       rows.map((r) => r.definitionId),
     ),
+    roleNamesOf(
+      db,
+      tenantId,
+      rows.flatMap((r) => text(r.candidateGroups).split(',')),
+    ),
+    returnedTasks(db, tenantId, rows),
   ]);
   return rows.map((r) => {
     const def = defs.get(text(r.definitionId));
@@ -94,8 +128,10 @@ export async function presentTasks(
       assignee: text(r.assigneeUserId),
       assigneeName: names.get(text(r.assigneeUserId)) ?? '',
       candidateGroups: text(r.candidateGroups),
-      starter: text(r.starter),
-      starterName: names.get(text(r.starter)) ?? '',
+      candidateGroupNames: groupNames(text(r.candidateGroups), roles),
+      returned: returned.has(text(r.taskId)),
+      starter: text(r.starterUserId),
+      starterName: names.get(text(r.starterUserId)) ?? '',
       createTime: text(r.taskCreateTime),
       claimTime: text(r.claimTime),
       endTime: text(r.taskEndTime),

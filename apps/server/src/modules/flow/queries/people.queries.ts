@@ -60,6 +60,25 @@ export async function roleIdsOfAlias(db: Executor, tenantId: string, alias: stri
   return new Set(roles.map((r) => String(r.id)));
 }
 
+/** The tenant's role names by alias (`manager` → 部门经理) for the aliases given. */
+export async function roleNamesOf(
+  db: Executor,
+  tenantId: string,
+  aliases: string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(aliases.filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const roles = await new TenantData(db, tenantId)
+    .selectFrom('cubeRole')
+    .select(['roleAlias', 'roleName'])
+    .where('roleAlias', 'in', wanted)
+    .orderBy('id')
+    .execute();
+  const names = new Map<string, string>();
+  for (const r of roles) if (!names.has(r.roleAlias)) names.set(r.roleAlias, r.roleName);
+  return names;
+}
+
 /** Which of `ids` name live tenants. */
 export async function liveTenantIds(db: Executor, ids: string[]): Promise<string[]> {
   const found = await db

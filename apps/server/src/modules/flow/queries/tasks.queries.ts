@@ -43,7 +43,8 @@ export const TASK_COLUMNS = [
   'flowInstance.businessTable',
   'flowInstance.businessId',
   'flowInstance.title',
-  'flowInstance.createUser as starter',
+  // An id alias ends in `Id`: the drivers' 64-bit values are read as strings only for id-named columns.
+  'flowInstance.createUser as starterUserId',
   'flowInstance.flowStatus',
 ] as const;
 
@@ -234,6 +235,19 @@ export async function openTasksWithInstance(db: Executor, tenantId: string, inst
     .where('flowTask.instanceId', '=', instanceId)
     .where('flowTask.taskStatus', '=', 'open')
     .where('flowInstance.tenantId', '=', tenantId)
+    .execute();
+}
+
+/** The completed tasks of these instances (instance, end time, outcome), oldest first: what led to each new task. */
+export async function decisionsOf(db: Executor, tenantId: string, instanceIds: string[]) {
+  if (instanceIds.length === 0) return [];
+  return new TenantData(db, tenantId)
+    .selectFrom('flowTask')
+    .select(['instanceId', 'endTime', 'outcome'])
+    .where('instanceId', 'in', instanceIds)
+    .where('taskStatus', '=', 'completed')
+    .orderBy('endTime')
+    .orderBy('id')
     .execute();
 }
 

@@ -49,14 +49,18 @@ export function registerModelRoutes(app: FastifyInstance, deps: AppDeps): void {
       const versionOf = await deployedVersions(
         db,
         [...new Set(records.map((r) => String(r.modelKey)))],
-        [...new Set(records.map((r) => definitionTenant(r.tenantId)))],
+        [...new Set(['', ...records.map((r) => definitionTenant(r.tenantId))])],
       );
       return records.map((r) => {
         const shipped = r.builtinKey ? builtinOf(String(r.builtinKey)) : undefined;
         return {
           ...r,
           builtinChanged: shipped && xmlHash(String(r.modelEditorXml)) !== shipped.hash ? 1 : 0,
-          deployedVersion: versionOf.get(`${definitionTenant(r.tenantId)}/${r.modelKey}`) ?? 0,
+          // A tenant's copy of a built-in runs as the common definition until the tenant deploys its own.
+          deployedVersion:
+            versionOf.get(`${definitionTenant(r.tenantId)}/${r.modelKey}`) ??
+            (r.builtinKey ? versionOf.get(`/${r.modelKey}`) : undefined) ??
+            0,
         };
       });
     },

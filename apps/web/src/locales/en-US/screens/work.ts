@@ -12,6 +12,7 @@ export const work: Messages['screens']['work'] = {
   taskName: 'Current step',
   starterName: 'Started by',
   candidateGroups: 'Candidate groups',
+  returned: 'Returned',
   createTime: 'Created',
   startTime: 'Started',
   endTime: 'Finished',

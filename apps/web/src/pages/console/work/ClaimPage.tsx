@@ -4,15 +4,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { claimListApi, claimTask, type FlowTaskRow } from '../../../api/flow-work';
-import { categoryField, processNameField, starterField, textField, timeField, titleField } from './fields';
+import {
+  candidateGroupsField,
+  categoryField,
+  processNameField,
+  starterField,
+  taskNameField,
+  timeField,
+  titleField,
+} from './fields';
 import { WORK_COUNT_KEY } from './WorkCount';
 import { WorkList } from './WorkList';
 
 const fields = [
   titleField,
   processNameField,
-  textField('taskName', 160),
-  textField('candidateGroups', 120),
+  taskNameField,
+  candidateGroupsField,
   categoryField,
   starterField,
   timeField('createTime', true),

@@ -1,13 +1,20 @@
 import { FormOutlined } from '@ant-design/icons';
 import { FLOW_PERMISSIONS } from '@cube/contract';
 import { type FlowTaskRow, todoListApi } from '../../../api/flow-work';
-import { categoryField, processNameField, starterField, textField, timeField, titleField } from './fields';
+import {
+  categoryField,
+  processNameField,
+  starterField,
+  taskNameField,
+  timeField,
+  titleField,
+} from './fields';
 import { WorkList } from './WorkList';
 
 const fields = [
   titleField,
   processNameField,
-  textField('taskName', 160),
+  taskNameField,
   categoryField,
   starterField,
   timeField('createTime', true),

@@ -36,6 +36,37 @@ export const processNameField: CrudField = {
   table: { width: 180, ellipsis: true },
 };
 
+/** The step's name, tagged 已退回 when it is open again because the next step sent it back. */
+export const taskNameField: CrudField = {
+  name: 'taskName',
+  label: label('taskName'),
+  table: {
+    width: 180,
+    ellipsis: true,
+    render: (value, record) => (
+      <>
+        {dash(value)}
+        {(record as FlowTaskRow).returned ? (
+          <Tag color="warning" style={{ marginInlineStart: 6 }} data-testid="returned-tag">
+            {i18n.t('screens.work.returned')}
+          </Tag>
+        ) : null}
+      </>
+    ),
+  },
+};
+
+/** Who may take the task, by the tenant's role names (部门经理), not the role aliases. */
+export const candidateGroupsField: CrudField = {
+  name: 'candidateGroups',
+  label: label('candidateGroups'),
+  table: {
+    width: 140,
+    ellipsis: true,
+    render: (value, record) => dash((record as FlowTaskRow).candidateGroupNames || value),
+  },
+};
+
 export const starterField: CrudField = {
   name: 'starterName',
   label: label('starterName'),

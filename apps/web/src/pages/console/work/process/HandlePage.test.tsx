@@ -42,6 +42,8 @@ function task(overrides: Partial<FlowTaskDetail> = {}): FlowTaskDetail {
     assignee: '7',
     assigneeName: '周建国',
     candidateGroups: 'manager',
+    candidateGroupNames: '部门经理',
+    returned: false,
     starter: '8',
     starterName: '李晓雯',
     createTime: '2026-11-24 09:00:00',

@@ -40,12 +40,14 @@ export function InstanceStatus({ status }: { status: string }) {
 export function InstanceFacts({ instance }: { instance: FlowInstanceDetail }) {
   const { t } = useTranslation();
   const current = instance.tasks.map((task) => task.taskName).join('，');
-  // A task nobody holds yet names its candidate groups (role aliases).
+  // A task nobody holds yet names its candidate groups (by role name).
   const assignees = instance.tasks
     .map(
       (task) =>
         task.assigneeName ||
-        (task.candidateGroups ? `${t('screens.work.candidateGroups')}：${task.candidateGroups}` : ''),
+        (task.candidateGroups
+          ? `${t('screens.work.candidateGroups')}：${task.candidateGroupNames || task.candidateGroups}`
+          : ''),
     )
     .filter(Boolean)
     .join('，');
