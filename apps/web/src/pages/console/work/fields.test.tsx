@@ -15,7 +15,7 @@ const cell = (field: typeof taskNameField, record: FlowTaskRow) =>
   render(
     <div>
       {field.table && typeof field.table === 'object' && field.table.render
-        ? (field.table.render(record[field.name as keyof FlowTaskRow], record as never, 0) as ReactNode)
+        ? (field.table.render(record[field.name as keyof FlowTaskRow], record as never) as ReactNode)
         : null}
     </div>,
   );
