@@ -104,6 +104,21 @@ function timerState(timer: ModdleElement): { kind: TimerKind; value: string } {
   return { kind: 'timeDuration', value: '' };
 }
 
+/** The user-task property that requires an approver other than the starter (the server's four-eyes rule). */
+const FOUR_EYES = 'fourEyes';
+const elements = (value: unknown): ModdleElement[] =>
+  Array.isArray(value) ? (value as ModdleElement[]) : [];
+
+/** Whether a task's extension elements carry `camunda:property fourEyes=true`. */
+function fourEyesOn(bo: ModdleElement): boolean {
+  const extension = bo.extensionElements as ModdleElement | undefined;
+  return elements(extension?.values).some(
+    (value) =>
+      value.$type === 'camunda:Properties' &&
+      elements(value.values).some((property) => property.name === FOUR_EYES && property.value === 'true'),
+  );
+}
+
 /**
  * The designer's properties panel (decision "workflow designer"): the few attributes the runtime reads, bound to the
  * modeler's modeling API so that every change is an undoable command — name; for a user task the assignee, the
@@ -173,6 +188,29 @@ export function ModelerProperties({
     modeling.updateModdleProperties(element, timer, properties);
   };
 
+  /**
+   * Four eyes (the server refuses the starter's own completion of the task) is the task's camunda property
+   * `fourEyes` = `true`, kept in its extension elements; each step is a modeling command, so undo restores it.
+   */
+  const fourEyes = fourEyesOn(bo);
+  const setFourEyes = (on: boolean) => {
+    let extension = bo.extensionElements as ModdleElement | undefined;
+    if (!extension) {
+      extension = moddle.create('bpmn:ExtensionElements', { values: [] }) as ModdleElement;
+      modeling.updateProperties(element, { extensionElements: extension });
+    }
+    const values = elements(extension.values);
+    let properties = values.find((value) => value.$type === 'camunda:Properties');
+    if (!properties) {
+      properties = moddle.create('camunda:Properties', { values: [] }) as ModdleElement;
+      modeling.updateModdleProperties(element, extension, { values: [...values, properties] });
+    }
+    const kept = elements(properties.values).filter((property) => property.name !== FOUR_EYES);
+    modeling.updateModdleProperties(element, properties, {
+      values: on ? [...kept, moddle.create('camunda:Property', { name: FOUR_EYES, value: 'true' })] : kept,
+    });
+  };
+
   const current = timer ? timerState(timer) : undefined;
   const candidateGroups = camundaAttr(bo, 'candidateGroups')
     .split(',')
@@ -234,6 +272,13 @@ export function ModelerProperties({
               options={choices.formKeys ?? []}
               onCommit={(value) => setCamunda('formKey', value)}
             />
+          </Form.Item>
+          <Form.Item
+            label={t('screens.flowDesigner.fourEyes')}
+            htmlFor={id('fourEyes')}
+            help={t('screens.flowDesigner.fourEyesHelp')}
+          >
+            <Switch id={id('fourEyes')} checked={fourEyes} onChange={setFourEyes} />
           </Form.Item>
         </>
       ) : null}

@@ -127,6 +127,8 @@ export const flowDesigner: Screens['flowDesigner'] = {
   candidateGroups: 'Candidate groups (role aliases)',
   candidateGroupsHelp: 'People holding these roles can claim the task',
   formKey: 'Form',
+  fourEyes: 'Starter may not approve',
+  fourEyesHelp: 'When on, whoever started the process cannot handle this task (four eyes)',
   defaultFlow: 'Default flow',
   condition: 'Condition',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a process expression as the user types it, not a template

@@ -68,6 +68,8 @@ export const flowDesigner = {
   candidateGroups: '候选组（角色别名）',
   candidateGroupsHelp: '持有这些角色的人可签收该任务',
   formKey: '表单',
+  fourEyes: '发起人不得审批',
+  fourEyesHelp: '开启后，流程发起人不能办理此任务（四眼原则）',
   defaultFlow: '默认路径',
   condition: '条件表达式',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a process expression as the user types it, not a template
