@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The workflow module (issue 11 §1–§4; research patent-workflow.md §1.4–§1.6, §4): code lists, permission codes,
+ * The workflow module: code lists, permission codes,
  * menu paths, route helpers and messages shared by the server (`/api/cube-flow/*`) and the two console areas
  * (我的事务 `/work/*` and 流程管理 `/flow/*`). The request and response schemas of every endpoint are in
  * `flow-model.ts`, `flow-manager.ts` and `flow-work.ts`.
@@ -12,7 +12,7 @@ export const FLOW_API = '/api/cube-flow';
 
 /**
  * The `flow` business dictionary (dict-biz, code `flow`) routes a definition's category `flow_<dictKey>` to the
- * console pages `/work/process/<remark>/…` (research §1.6). The built-in processes use these three keys.
+ * console pages `/work/process/<remark>/…` (the entry's remark). The built-in processes use these three keys.
  */
 export const FLOW_DICT_CODE = 'flow';
 export const flowCategoryOf = (dictKey: string): string => `${FLOW_DICT_CODE}_${dictKey}`;
@@ -39,7 +39,7 @@ export const FLOW_DEFAULT_ROUTES: Readonly<Record<string, string>> = Object.from
   FLOW_BUILTINS.map((b) => [b.category, b.route]),
 );
 
-/** The three pages every flow category has (research §1.5). */
+/** The three pages every flow category has: start form, handle, detail. */
 export type FlowPage = 'form' | 'handle' | 'detail';
 
 /**
@@ -89,7 +89,7 @@ export const FLOW_MENU_PATHS = {
 } as const;
 
 /**
- * Permission codes (BladeX's button codes, research §1.5). Menu codes open the page and its reads; button codes
+ * Permission codes (BladeX's button codes). Menu codes open the page and its reads; button codes
  * guard the writes. The server checks every one; the console shows buttons by them.
  */
 export const FLOW_PERMISSIONS = {

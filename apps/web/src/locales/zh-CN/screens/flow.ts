@@ -1,7 +1,7 @@
 import { FLOW_INSTANCE_STATUS_LABELS, FLOW_MODE_LABELS, FlowMessage, flowModelEntity } from '@cube/contract';
 
 /**
- * 流程管理 screens (issue 11: 模型管理 and the designer, 流程部署, 流程管理, 流程跟踪). Messages and code labels come
+ * 流程管理 screens (模型管理 and the designer, 流程部署, 流程管理, 流程跟踪). Messages and code labels come
  * from the contract, so that the screens say what the server answers.
  */
 

@@ -51,7 +51,7 @@ export const work = {
   instanceStatuses: { ...FLOW_INSTANCE_STATUS_LABELS },
 };
 
-/** The business pages `/work/process/<route>/form|handle|detail` (research §1.5, §4.5). */
+/** The business pages `/work/process/<route>/form|handle|detail`: start form, handle and detail. */
 export const workProcess = {
   formTitle: '发起流程：{{name}}',
   noDefinition: '该流程类型还没有可发起的流程定义，请联系管理员部署流程。',
