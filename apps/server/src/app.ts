@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { appModules } from './modules/index.js';
+import { readParam } from './modules/system/param/param.queries.js';
 import { type Access, enforceAccessDeclarations, installAccessControl } from './platform/access.js';
 import { OPENAPI_PATH, registerApiDocs } from './platform/api-docs.js';
 import { CacheRegistry } from './platform/caches.js';
@@ -98,7 +99,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     tokens: new TokenService(config.jwtSecret),
     caches: new CacheRegistry(),
     sessions: new SessionRegistry(options.db, options.store, { log: app.log }),
-    audit: new LogRecorder(options.db, app.log, config.production ? 'prod' : 'dev', options.logRecorder),
+    audit: new LogRecorder(
+      options.db,
+      app.log,
+      config.production ? 'prod' : 'dev',
+      () => readParam(options.db, 'logRetentionDays'),
+      options.logRecorder,
+    ),
     jobs: new JobRunner(options.db, app.log),
     lifecycle: { shuttingDown: false },
   };

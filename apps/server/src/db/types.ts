@@ -330,7 +330,7 @@ export interface LogErrorTable {
 /** An uploaded attachment (BladeX `blade_attach`); `createUserName` is looked up, not stored. */
 export type AttachTable = Omit<EntityTable<Attach>, 'createUserName'>;
 
-/** A tenant's object-storage configuration; `secretKey` holds the sealed secret (`oss/secret-box.ts`). */
+/** A tenant's object-storage configuration; `secretKey` holds the sealed secret (`platform/secret-box.ts`). */
 export type OssTable = EntityTable<Oss>;
 
 /** An administrative region; platform-wide, no audit columns. */

@@ -11,6 +11,7 @@ import { bindRequestRowScope, openRequestRowScope, PLATFORM_ROW_SCOPE } from '..
 import { apiScopeAllows } from './api-scope.js';
 import { isPlatformAdmin, isTenantAdmin, type RequestContext, splitIds } from './context.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
+import { liveIn } from './rows.js';
 import type { RoleGrants, SessionRegistry, SessionState } from './sessions.js';
 import { packageMenuIds } from './tenant-package.js';
 import type { AccessClaims, TokenService } from './tokens.js';
@@ -164,7 +165,7 @@ export async function hasPermission(
     .select('m.id')
     .where('rm.roleId', 'in', ctx.roleIds)
     .where('m.code', '=', code)
-    .where('m.isDeleted', '=', 0)
+    .$call(liveIn('m'))
     .limit(1)
     .execute();
   if (rows.length === 0) return false;

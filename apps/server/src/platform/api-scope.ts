@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
+import { live, liveIn } from './rows.js';
 
 /**
- * API scopes (contract §1.12): path patterns (and methods) attached to a menu and granted to roles, enforced by the
+ * API scopes: path patterns (and methods) attached to a menu and granted to roles, enforced by the
  * access hook on every route that declares a menu or button permission.
  *
  * Semantics (decision "Authority: API scopes"): BladeX's API scope restricts — a caller whose roles hold API scopes
@@ -69,8 +70,8 @@ export async function loadApiScopes(
     .distinct()
     .where('rs.scopeCategory', '=', 2)
     .where('rs.roleId', 'in', [...roleIds])
-    .where('s.isDeleted', '=', 0)
-    .where('m.isDeleted', '=', 0)
+    .$call(liveIn('s'))
+    .$call(liveIn('m'))
     .orderBy('s.id')
     .execute();
   if (rows.length === 0) return byCode;
@@ -80,7 +81,7 @@ export async function loadApiScopes(
     .select(['code', 'parentId'])
     .where('parentId', 'in', menuIds)
     .where('category', '=', 2)
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .execute();
   for (const row of rows) {
     const rule: ApiScopeRule = {

@@ -10,9 +10,10 @@ import {
 import type { Database, TableName } from '../db/types.js';
 import { isTenantAdmin, type RequestContext } from './context.js';
 import { isId } from './ids.js';
+import { liveIn } from './rows.js';
 
 /**
- * Data scopes (contract §1.11): row-level rules attached to a menu and granted to roles, applied by the CRUD kit to
+ * Data scopes: row-level rules attached to a menu and granted to roles, applied by the CRUD kit to
  * the reads of the entity whose page that menu is (list, detail, select, tree, lazy-list).
  *
  * Semantics (BladeX, decision "Authority: data scopes"):
@@ -140,8 +141,8 @@ export async function loadDataScopes(
     .distinct()
     .where('rs.scopeCategory', '=', 1)
     .where('rs.roleId', 'in', [...roleIds])
-    .where('s.isDeleted', '=', 0)
-    .where('m.isDeleted', '=', 0)
+    .$call(liveIn('s'))
+    .$call(liveIn('m'))
     .orderBy('s.id')
     .execute();
   for (const row of rows) {
@@ -205,7 +206,7 @@ function ruleExpression(eb: Eb, ctx: RequestContext, rule: DataScopeRule, target
               .selectFrom('cubeDept as scopeDept')
               .select('scopeDept.id')
               .where('scopeDept.tenantId', '=', target.tenantId)
-              .where('scopeDept.isDeleted', '=', 0)
+              .$call(liveIn('scopeDept'))
               .where((d: Eb) =>
                 d.or([
                   d('scopeDept.id', 'in', deptIds),

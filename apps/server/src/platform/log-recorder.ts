@@ -18,10 +18,10 @@ import { AppError } from './errors.js';
 import { newId } from './ids.js';
 import { REDACTED, scrubSecrets } from './log-secrets.js';
 import { routeSummary } from './route-labels.js';
+import { LIVE_ROW } from './rows.js';
 
 /**
- * The log recorder: the usual (business event), API and error logs of contract §14, written without ever
- * slowing a request (design: "logs recorded and shown").
+ * The log recorder: the usual (business event), API and error logs, written without ever slowing a request.
  *
  * - Recording only appends to an in-memory ring; rows reach the database in batches, off the request path: every
  *   {@link LogRecorderOptions.flushIntervalMs} and as soon as {@link LogRecorderOptions.batchSize} entries wait.
@@ -54,9 +54,15 @@ export const DEFAULT_LOG_RECORDER_OPTIONS: LogRecorderOptions = {
   maxBuffered: 10_000,
 };
 
-/** The retention parameter (`cube_param`): days a log row is kept; `0` keeps rows for ever. */
+/**
+ * The retention setting: days a log row is kept, `0` for ever. It is a system parameter of this key; the recorder
+ * does not read it itself but is handed a reader (`RetentionReader`) by whoever builds it.
+ */
 export const LOG_RETENTION_PARAM = 'log.retentionDays';
 export const DEFAULT_RETENTION_DAYS = 30;
+
+/** Answers the current retention in days (`0` keeps rows for ever); asked at every purge. */
+export type RetentionReader = () => Promise<number>;
 /** Rows one purge statement deletes at most (keeps each statement and its locks short). */
 const PURGE_CHUNK = 5000;
 
@@ -327,6 +333,7 @@ export class LogRecorder {
     private readonly handle: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
     private readonly env: string,
+    private readonly readRetention: RetentionReader,
     options: Partial<LogRecorderOptions> = {},
   ) {
     this.options = { ...DEFAULT_LOG_RECORDER_OPTIONS, ...options };
@@ -512,8 +519,8 @@ export class LogRecorder {
         const [table, entries] = tables[i] as [LogTable, Entry[]];
         const rows = entries.map((e) => (e.table === 'cubeLogApi' ? this.apiRow(e.hit) : e.row));
         if (!(await this.insert(table, rows))) {
-          // The database is unreachable: what this batch has not written waits for the next timed flush (issue 13),
-          // and a full buffer does not start early flushes meanwhile.
+          // The database is unreachable: what this batch has not written waits for the next timed flush, and a full
+          // buffer does not start early flushes meanwhile.
           this.pausedUntil = Date.now() + this.options.flushIntervalMs;
           for (const [, waiting] of tables.slice(i))
             for (const e of waiting) if (!this.ring.push(e)) this.dropped++;
@@ -547,7 +554,7 @@ export class LogRecorder {
       time: Math.round(hit.ms),
       userId: hit.userId || null,
       createTime: timeText(hit.at),
-      isDeleted: 0,
+      isDeleted: LIVE_ROW,
     };
   }
 
@@ -576,7 +583,7 @@ export class LogRecorder {
     for (const row of rows)
       for (const column of columns) {
         const value = row[column];
-        parameters.push(value === undefined ? (column === 'isDeleted' ? 0 : null) : value);
+        parameters.push(value === undefined ? (column === 'isDeleted' ? LIVE_ROW : null) : value);
       }
     await withPlatformScope(() =>
       this.handle.db.executeQuery(CompiledQuery.raw(this.statement(table, rows.length), parameters)),
@@ -604,16 +611,9 @@ export class LogRecorder {
     return true;
   }
 
-  /** Days rows are kept, from `log.retentionDays` (0 keeps them for ever; invalid values mean the default). */
-  async retentionDays(): Promise<number> {
-    const row = await this.handle.db
-      .selectFrom('cubeParam')
-      .select('paramValue')
-      .where('paramKey', '=', LOG_RETENTION_PARAM)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    const value = Number(row?.paramValue?.trim());
-    return row && Number.isInteger(value) && value >= 0 ? value : DEFAULT_RETENTION_DAYS;
+  /** Days rows are kept, from the injected reader (`log.retentionDays`; 0 keeps them for ever). */
+  retentionDays(): Promise<number> {
+    return this.readRetention();
   }
 
   /**

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import { type ApiScopeRule, loadApiScopes } from './api-scope.js';
 import { type DataScopeRule, loadDataScopes } from './data-scope.js';
 import { now, parseDateTime } from './dates.js';
+import { LIVE_ROW, live, liveIn } from './rows.js';
 import type { SharedStore, Subscription } from './store.js';
 import { packageMenuIds } from './tenant-package.js';
 
@@ -283,7 +284,7 @@ export class SessionRegistry {
       .selectFrom('cubeAuthSession as s')
       .innerJoin('cubeUser as u', 'u.id', 's.userId')
       .leftJoin('cubeTenant as t', (join) =>
-        join.onRef('t.tenantId', '=', 's.tenantId').on('t.isDeleted', '=', 0),
+        join.onRef('t.tenantId', '=', 's.tenantId').on('t.isDeleted', '=', LIVE_ROW),
       )
       .select([
         's.tenantId',
@@ -316,7 +317,7 @@ export class SessionRegistry {
       .select(['id', 'roleAlias'])
       .where('tenantId', '=', tenantId)
       .where('id', 'in', [...roleIds])
-      .where('isDeleted', '=', 0)
+      .$call(live)
       .execute();
     const aliases = roleIds
       .map((id) => roles.find((r) => r.id === id)?.roleAlias)
@@ -332,7 +333,7 @@ export class SessionRegistry {
         'in',
         roles.map((r) => r.id),
       )
-      .where('m.isDeleted', '=', 0)
+      .$call(liveIn('m'))
       .execute();
     // A code outside the tenant's package is not held, whatever a role was granted before the package changed.
     const allowed = await packageMenuIds(this.db.db, tenantId);

@@ -1,6 +1,7 @@
 import { PLATFORM_TENANT_ID } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
+import { live } from './rows.js';
 
 /*
  * Tenant packages limit what a tenant's roles hold. The access hook (platform) needs the limit as much as the menu
@@ -44,7 +45,7 @@ export async function packageChoice(
     .selectFrom('cubeTenant')
     .select('packageId')
     .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   // No live tenant row (removed, or hidden from a connection without its row scope) allows nothing: fail closed.
   if (!tenant) return [];
@@ -54,7 +55,7 @@ export async function packageChoice(
     .selectFrom('cubeTenantPackage')
     .select('menuId')
     .where('id', '=', packageId)
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   return pkg ? parseMenuIds(pkg.menuId) : [];
 }
@@ -66,11 +67,7 @@ export async function withAncestors(
 ): Promise<Set<string>> {
   const allowed = new Set<string>();
   if (ids.length === 0) return allowed;
-  const menus = await db
-    .selectFrom('cubeMenu')
-    .select(['id', 'parentId'])
-    .where('isDeleted', '=', 0)
-    .execute();
+  const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId']).$call(live).execute();
   const parentOf = new Map(menus.map((m) => [String(m.id), String(m.parentId)]));
   for (const id of ids) {
     let current: string | undefined = id;

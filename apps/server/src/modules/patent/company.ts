@@ -7,12 +7,16 @@ import { idSchema, idsSchema, registerCrud } from '../../platform/crud/index.js'
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rEmpty, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { TenantData } from '../../platform/tenant-data.js';
-
-const LOOKUP_COLUMNS = ['id', 'uniName', 'creditCode', 'address', 'contact', 'phone', 'industry'] as const;
-/** The lookups answer the whole directory of a tenant; this bounds one answer. */
-const LOOKUP_MAX = 2000;
+import { companiesHaveCases } from './case.queries.js';
+import {
+  authorisedCompanies,
+  companyDirectory,
+  companyUserIds,
+  creditCodeTaken,
+  setCompanyUsers,
+  unlinkCompanyUsers,
+} from './company.queries.js';
+import { countTenantUsers } from './users.queries.js';
 
 const lookupBody = z
   .object({ uniName: z.string().trim().max(100).optional() })
@@ -30,8 +34,8 @@ const toLookup = (r: Record<string, unknown>) => ({
 });
 
 /**
- * Agent companies (issue 11 §6): the directory maintained on 代理公司 (`cube-agent/company/*`), the users authorised
- * for each, and the spec's two lookups under `cube-agent/companyDetail/` that the web reads into its `companyList`
+ * Agent companies: the directory maintained on 代理公司 (`cube-agent/company/*`), the users authorised
+ * for each, and the two lookups under `cube-agent/companyDetail/` that the web reads into its `companyList`
  * storage key after sign-in. Both lookups are any signed-in user's, within their own tenant; `listAuthCompany`
  * answers only the companies the user is authorised for.
  */
@@ -48,27 +52,15 @@ export const agentCompanyModule = defineModule(
         beforeSave: [
           async ({ ctx, trx, id, values }) => {
             if (!values.creditCode) return;
-            let q = new TenantData(trx, ctx.tenantId)
-              .selectFrom('cubeAgentCompany')
-              .select('id')
-              .where('creditCode', '=', String(values.creditCode));
-            if (id) q = q.where('id', '<>', id);
-            if (await q.executeTakeFirst()) throw new BizError(messages.creditCodeExists);
+            if (await creditCodeTaken(trx, ctx.tenantId, String(values.creditCode), id))
+              throw new BizError(messages.creditCodeExists);
           },
         ],
         afterRemove: [
           async ({ ctx, trx, ids }) => {
-            const cases = await new TenantData(trx, ctx.tenantId)
-              .selectFrom('patApplication')
-              .select('id')
-              .where('companyId', 'in', ids)
-              .executeTakeFirst();
-            if (cases) throw new BizError('该公司下存在专利案件，不能删除');
-            await trx
-              .deleteFrom('cubeAgentCompanyUser')
-              .where('tenantId', '=', ctx.tenantId)
-              .where('companyId', 'in', ids)
-              .execute();
+            if (await companiesHaveCases(trx, ctx.tenantId, ids))
+              throw new BizError('该公司下存在专利案件，不能删除');
+            await unlinkCompanyUsers(trx, ctx.tenantId, ids);
           },
         ],
       },
@@ -86,12 +78,7 @@ export const agentCompanyModule = defineModule(
           async (request) => {
             const ctx = contextOf(request);
             const companyId = idSchema.parse(request.query.companyId);
-            const rows = await new TenantData(handle.db, ctx.tenantId)
-              .selectFrom('cubeAgentCompanyUser')
-              .select('userId')
-              .where('companyId', '=', companyId)
-              .execute();
-            return ok(rows.map((r) => String(r.userId)));
+            return ok(await companyUserIds(handle.db, ctx.tenantId, companyId));
           },
         );
         routes.post(
@@ -112,30 +99,18 @@ export const agentCompanyModule = defineModule(
                 ? []
                 : idsSchema.parse(raw);
             await handle.db.transaction().execute(async (trx) => {
-              const data = new TenantData(trx, ctx.tenantId);
               const company = await crud
                 .rows(trx, ctx)
                 .select('cubeAgentCompany.id')
                 .where('cubeAgentCompany.id', '=', companyId)
                 .executeTakeFirst();
               if (!company) throw new NotFoundError();
-              if (userIds.length > 0) {
-                const found = await data
-                  .selectFrom('cubeUser')
-                  .select('id')
-                  .where('id', 'in', userIds)
-                  .execute();
-                if (found.length !== userIds.length) throw new BizError(messages.usersInvalid);
-              }
-              await trx
-                .deleteFrom('cubeAgentCompanyUser')
-                .where('tenantId', '=', ctx.tenantId)
-                .where('companyId', '=', companyId)
-                .execute();
-              for (const userId of userIds)
-                await data
-                  .insertInto('cubeAgentCompanyUser', { id: newId(), companyId, userId, isDeleted: 0 })
-                  .execute();
+              if (
+                userIds.length > 0 &&
+                (await countTenantUsers(trx, ctx.tenantId, userIds)) !== userIds.length
+              )
+                throw new BizError(messages.usersInvalid);
+              await setCompanyUsers(trx, ctx.tenantId, companyId, userIds);
             });
             return ok({});
           },
@@ -150,12 +125,7 @@ export const agentCompanyModule = defineModule(
       { config: { access: access.authenticated }, schema: { body: lookupBody, response: lookupResponse } },
       async (request) => {
         const ctx = contextOf(request);
-        let q = new TenantData(handle.db, ctx.tenantId)
-          .selectFrom('cubeAgentCompany')
-          .select([...LOOKUP_COLUMNS]);
-        const name = request.body?.uniName;
-        if (name) q = q.where('uniName', 'like', `%${name}%`);
-        const rows = await q.orderBy('uniName').orderBy('id').limit(LOOKUP_MAX).execute();
+        const rows = await companyDirectory(handle.db, ctx.tenantId, request.body?.uniName);
         return ok(rows.map((r) => toLookup(r as Record<string, unknown>)));
       },
     );
@@ -165,18 +135,7 @@ export const agentCompanyModule = defineModule(
       { config: { access: access.authenticated }, schema: { body: lookupBody, response: lookupResponse } },
       async (request) => {
         const ctx = contextOf(request);
-        const rows = await new TenantData(handle.db, ctx.tenantId)
-          .selectFrom('cubeAgentCompany')
-          .innerJoin('cubeAgentCompanyUser', (join) =>
-            join
-              .onRef('cubeAgentCompanyUser.companyId', '=', 'cubeAgentCompany.id')
-              .on('cubeAgentCompanyUser.tenantId', '=', ctx.tenantId)
-              .on('cubeAgentCompanyUser.userId', '=', ctx.userId),
-          )
-          .select(LOOKUP_COLUMNS.map((c) => `cubeAgentCompany.${c}` as const))
-          .orderBy('cubeAgentCompany.uniName')
-          .limit(LOOKUP_MAX)
-          .execute();
+        const rows = await authorisedCompanies(handle.db, ctx.tenantId, ctx.userId);
         return ok(rows.map((r) => toLookup(r as Record<string, unknown>)));
       },
     );

@@ -1,47 +1,22 @@
-import {
-  NOTICE_TYPE_LABELS,
-  type NoticeType,
-  PATENT_RECEIPT_RULE_PARAM,
-  PATENT_TYPE_LABELS,
-  type PatentType,
-} from '@cube/contract';
+import { NOTICE_TYPE_LABELS, type NoticeType, PATENT_TYPE_LABELS, type PatentType } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { now } from '../../platform/dates.js';
-import { newId } from '../../platform/ids.js';
 import { TenantData } from '../../platform/tenant-data.js';
+import { readParam } from '../system/param/param.queries.js';
+import { type DeadlineAnchor, deemedReceiptDate, type ReceiptRule, ruleDeadline } from './dates.js';
 import {
-  type DeadlineAnchor,
-  deemedReceiptDate,
-  RECEIPT_RULES,
-  type ReceiptRule,
-  ruleDeadline,
-  type WorkCalendar,
-} from './dates.js';
+  dropUnactedDeadlines,
+  enabledRules,
+  insertDeadline,
+  insertFee,
+  loadCalendar,
+} from './deadline.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The administrator's holiday calendar (a few dozen rows a year), read whole. */
-export async function loadCalendar(db: Executor): Promise<WorkCalendar> {
-  const rows = await db
-    .selectFrom('patHoliday')
-    .select(['holidayDate', 'isWorkday'])
-    .where('isDeleted', '=', 0)
-    .execute();
-  return new Map(rows.map((r) => [r.holidayDate, Number(r.isWorkday) === 1]));
-}
-
 /** The platform's receipt rule setting (系统参数 `patent.receiptRule`), `dispatch_plus_15` when unset or unknown. */
-export async function receiptRuleSetting(db: Executor): Promise<ReceiptRule> {
-  const row = await db
-    .selectFrom('cubeParam')
-    .select('paramValue')
-    .where('paramKey', '=', PATENT_RECEIPT_RULE_PARAM)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  const value = row?.paramValue?.trim() as ReceiptRule | undefined;
-  return value && RECEIPT_RULES.includes(value) ? value : 'dispatch_plus_15';
-}
+export const receiptRuleSetting = (db: Executor): Promise<ReceiptRule> => readParam(db, 'patentReceiptRule');
 
 export interface NoticeFacts {
   id: string;
@@ -71,22 +46,10 @@ export async function writeNoticeDeadlines(
   theCase: CaseFacts,
 ): Promise<number> {
   const data = new TenantData(trx, tenantId);
-  const rules = await data
-    .selectFrom('patDeadlineRule')
-    .selectAll()
-    .where('noticeType', '=', notice.noticeType)
-    .where('enabled', '=', 1)
-    .orderBy('ruleCode')
-    .execute();
+  const rules = await enabledRules(data, notice.noticeType);
   const calendar = await loadCalendar(trx);
   const stamp = now();
-  const audit = {
-    createUser: userId,
-    createDept: null,
-    createTime: stamp,
-    updateUser: userId,
-    updateTime: stamp,
-  };
+  const author = userId ? { userId } : null;
   let written = 0;
   for (const rule of rules) {
     const types = rule.patentTypes ? rule.patentTypes.split(',') : [];
@@ -104,46 +67,34 @@ export async function writeNoticeDeadlines(
       calendar,
     );
     if (!dates) continue;
-    await data
-      .insertInto('patDeadline', {
-        id: newId(),
-        applicationId: notice.applicationId,
-        kind: rule.kind,
-        officialDue: dates.official,
-        internalDue: dates.internal,
-        periodEnd: dates.periodEnd,
-        sourceNoticeId: notice.id,
-        ruleCode: rule.ruleCode,
-        deadlineStatus: 'open',
-        ownerUserId: theCase.agentUserId,
-        doneDate: '',
-        remark: '',
-        ...audit,
-        status: 1,
-        isDeleted: 0,
-      })
-      .execute();
+    await insertDeadline(data, author, stamp, {
+      applicationId: notice.applicationId,
+      kind: rule.kind,
+      officialDue: dates.official,
+      internalDue: dates.internal,
+      periodEnd: dates.periodEnd,
+      sourceNoticeId: notice.id,
+      ruleCode: rule.ruleCode,
+      deadlineStatus: 'open',
+      ownerUserId: theCase.agentUserId,
+      doneDate: '',
+      remark: '',
+    });
     written++;
     if (rule.feeType) {
-      await data
-        .insertInto('patFee', {
-          id: newId(),
-          applicationId: notice.applicationId,
-          feeType: rule.feeType,
-          feeYear: 0,
-          amountDue: 0,
-          reductionPct: 0,
-          dueDate: dates.official,
-          paidDate: '',
-          amountPaid: 0,
-          receiptNo: '',
-          sourceNoticeId: notice.id,
-          remark: '',
-          ...audit,
-          status: 1,
-          isDeleted: 0,
-        })
-        .execute();
+      await insertFee(data, author, stamp, {
+        applicationId: notice.applicationId,
+        feeType: rule.feeType,
+        feeYear: 0,
+        amountDue: 0,
+        reductionPct: 0,
+        dueDate: dates.official,
+        paidDate: '',
+        amountPaid: 0,
+        receiptNo: '',
+        sourceNoticeId: notice.id,
+        remark: '',
+      });
     }
   }
   return written;
@@ -157,20 +108,7 @@ export async function dropNoticeDeadlines(
   noticeIds: string[],
 ): Promise<void> {
   if (noticeIds.length === 0) return;
-  const data = new TenantData(trx, tenantId);
-  const stamp = now();
-  await data
-    .updateTable('patDeadline')
-    .set({ isDeleted: 1, updateUser: userId, updateTime: stamp })
-    .where('sourceNoticeId', 'in', noticeIds)
-    .where('deadlineStatus', '=', 'open')
-    .execute();
-  await data
-    .updateTable('patFee')
-    .set({ isDeleted: 1, updateUser: userId, updateTime: stamp })
-    .where('sourceNoticeId', 'in', noticeIds)
-    .where('paidDate', '=', '')
-    .execute();
+  await dropUnactedDeadlines(new TenantData(trx, tenantId), userId ? { userId } : null, noticeIds);
 }
 
 export function computeReceipt(

@@ -1,38 +1,20 @@
-import { PATENT_REMINDER_OFFSETS_DEFAULT, PATENT_REMINDER_OFFSETS_PARAM } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, OnConflictBuilder } from 'kysely';
-import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
+import type { Kysely } from 'kysely';
+import { withTenantScope } from '../../db/row-scope.js';
 import type { Database } from '../../db/types.js';
 import { formatDateTime, now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { newId } from '../../platform/ids.js';
 import { TenantData } from '../../platform/tenant-data.js';
+import { insertBellNotice } from '../desk/notice/notice.queries.js';
+import { readParam } from '../system/param/param.queries.js';
 import { addDays } from './dates.js';
+import { dueDeadlines, linkReminderNotice, recordReminder } from './deadline.queries.js';
 
 /** How often the job looks for due reminders; a reminder is a day-granular thing, so hourly is plenty. */
 const INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_RUN_MS = 30 * 1000;
 /** The bell's category for these notices (dictionary `notice`: 6 事务通知). */
 const NOTICE_CATEGORY = 6;
-
-/** Offsets in days before an official deadline (系统参数 `patent.reminderDays`, e.g. `30,7,1,0`). */
-export async function reminderOffsets(db: Kysely<Database>): Promise<number[]> {
-  const row = await db
-    .selectFrom('cubeParam')
-    .select('paramValue')
-    .where('paramKey', '=', PATENT_REMINDER_OFFSETS_PARAM)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  const parsed = (row?.paramValue ?? '')
-    .split(/[,，\s]+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n >= 0 && n <= 365);
-  const offsets = parsed.length > 0 ? parsed : [...PATENT_REMINDER_OFFSETS_DEFAULT];
-  return [...new Set(offsets)].sort((a, b) => a - b);
-}
-
-type OnConflict = OnConflictBuilder<Database, 'patReminder'>;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -50,31 +32,9 @@ const escapeHtml = (text: string) =>
  * transaction; a rerun, or another instance racing this one, finds the row and sends nothing.
  */
 export async function runReminders(db: Kysely<Database>, day: string): Promise<number> {
-  const offsets = await reminderOffsets(db);
+  const offsets = await readParam(db, 'patentReminderDays');
   const horizon = addDays(day, offsets[offsets.length - 1] ?? 0);
-  const due = await withPlatformScope(() =>
-    db
-      .selectFrom('patDeadline')
-      .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
-      .leftJoin('cubeUser', 'cubeUser.id', 'patDeadline.ownerUserId')
-      .select([
-        'patDeadline.id',
-        'patDeadline.tenantId',
-        'patDeadline.kind',
-        'patDeadline.officialDue',
-        'patDeadline.internalDue',
-        'patApplication.docketNo',
-        'patApplication.title',
-        'cubeUser.realName',
-        'cubeUser.name',
-      ])
-      .where('patDeadline.isDeleted', '=', 0)
-      .where('patApplication.isDeleted', '=', 0)
-      .where('patDeadline.deadlineStatus', '=', 'open')
-      .where('patDeadline.officialDue', '>=', day)
-      .where('patDeadline.officialDue', '<=', horizon)
-      .execute(),
-  );
+  const due = await dueDeadlines(db, day, horizon);
   let sent = 0;
   for (const d of due) {
     const reached = offsets.filter((o) => addDays(d.officialDue, -o) <= day);
@@ -85,58 +45,19 @@ export async function runReminders(db: Kysely<Database>, day: string): Promise<n
       db.transaction().execute(async (trx) => {
         const data = new TenantData(trx, tenantId);
         const stamp = now();
-        const inserted = await data
-          .insertInto('patReminder', {
-            id: newId(),
-            deadlineId: d.id,
-            offsetDays: announce,
-            noticeId: null,
-            sentTime: stamp,
-            isDeleted: 0,
-          })
-          .onConflict((oc: OnConflict) => oc.columns(['tenantId', 'deadlineId', 'offsetDays']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted?.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
-        for (const o of reached.slice(1)) {
-          await data
-            .insertInto('patReminder', {
-              id: newId(),
-              deadlineId: d.id,
-              offsetDays: o,
-              noticeId: null,
-              sentTime: stamp,
-              isDeleted: 0,
-            })
-            .onConflict((oc: OnConflict) => oc.columns(['tenantId', 'deadlineId', 'offsetDays']).doNothing())
-            .execute();
-        }
+        if (!(await recordReminder(data, d.id, announce, stamp))) return false;
+        for (const o of reached.slice(1)) await recordReminder(data, d.id, o, stamp);
         const owner = d.realName || d.name || '未分配';
         const when = announce === 0 ? '今天到期' : `还有${announce}天到期`;
-        const noticeId = newId();
-        await data
-          .insertInto('cubeNotice', {
-            id: noticeId,
-            title: `期限提醒：${d.docketNo} ${d.kind}（${owner}）${when}`.slice(0, 100),
-            category: NOTICE_CATEGORY,
-            releaseTime: stamp,
-            content: `<p>案件 ${escapeHtml(d.docketNo)}《${escapeHtml(d.title)}》的「${escapeHtml(d.kind)}」官方期限为 ${
-              d.officialDue
-            }，内部期限为 ${d.internalDue || d.officialDue}。负责人：${escapeHtml(owner)}。</p>`,
-            createUser: null,
-            createDept: null,
-            createTime: stamp,
-            updateUser: null,
-            updateTime: stamp,
-            status: 1,
-            isDeleted: 0,
-          })
-          .execute();
-        await data
-          .updateTable('patReminder')
-          .set({ noticeId })
-          .where('deadlineId', '=', d.id)
-          .where('offsetDays', '=', announce)
-          .execute();
+        const noticeId = await insertBellNotice(data, {
+          title: `期限提醒：${d.docketNo} ${d.kind}（${owner}）${when}`.slice(0, 100),
+          category: NOTICE_CATEGORY,
+          releaseTime: stamp,
+          content: `<p>案件 ${escapeHtml(d.docketNo)}《${escapeHtml(d.title)}》的「${escapeHtml(d.kind)}」官方期限为 ${
+            d.officialDue
+          }，内部期限为 ${d.internalDue || d.officialDue}。负责人：${escapeHtml(owner)}。</p>`,
+        });
+        await linkReminderNotice(data, d.id, announce, noticeId);
         return true;
       }),
     );

@@ -20,70 +20,34 @@ import { formatDateTime, now } from '../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { TenantData } from '../../platform/tenant-data.js';
+import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
+import { companyExists, companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
 import { addDays, weekStart } from './dates.js';
+import { deadlineDashboard } from './deadline.queries.js';
+import { insertNotice, updateNotice } from './notice.queries.js';
 import { startReminderJob } from './reminders.js';
+import { countTenantUsers, userNames } from './users.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The server's calendar day (contract §1.2: dates are in the server's time zone). */
+/** The server's calendar day (dates are in the server's time zone). */
 export const today = (): string => formatDateTime(new Date()).slice(0, 10);
-
-async function namesOf(db: Executor, ids: Array<unknown>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.map((v) => String(v ?? '')).filter(Boolean))];
-  if (wanted.length === 0) return new Map();
-  const users = await db
-    .selectFrom('cubeUser')
-    .select(['id', 'realName', 'name'])
-    .where('id', 'in', wanted)
-    .execute();
-  return new Map(users.map((u) => [String(u.id), u.realName || u.name]));
-}
-
-async function casesOf(
-  db: Executor,
-  ids: Array<unknown>,
-): Promise<Map<string, { docketNo: string; title: string }>> {
-  const wanted = [...new Set(ids.map((v) => String(v ?? '')).filter(Boolean))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('patApplication')
-    .select(['id', 'docketNo', 'title'])
-    .where('id', 'in', wanted)
-    .execute();
-  return new Map(rows.map((r) => [String(r.id), { docketNo: r.docketNo, title: r.title }]));
-}
 
 /** The case a child row names, in the caller's tenant (another tenant's case is "not there"). */
 async function requireCase(trx: Executor, ctx: RequestContext, id: unknown, message: string) {
-  const found = await new TenantData(trx, ctx.tenantId)
-    .selectFrom('patApplication')
-    .select(['id', 'patentType', 'filingDate', 'agentUserId'])
-    .where('id', '=', String(id))
-    .executeTakeFirst();
+  const found = await findCase(trx, ctx.tenantId, String(id));
   if (!found) throw new BizError(message);
-  return {
-    id: String(found.id),
-    patentType: found.patentType,
-    filingDate: found.filingDate,
-    agentUserId: found.agentUserId === null ? null : String(found.agentUserId),
-  };
+  return found;
 }
 
 async function requireUser(trx: Executor, ctx: RequestContext, id: unknown, message: string): Promise<void> {
   if (!id) return;
-  const found = await new TenantData(trx, ctx.tenantId)
-    .selectFrom('cubeUser')
-    .select('id')
-    .where('id', '=', String(id))
-    .executeTakeFirst();
-  if (!found) throw new BizError(message);
+  if ((await countTenantUsers(trx, ctx.tenantId, [String(id)])) === 0) throw new BizError(message);
 }
 
 /**
- * Patent cases (issue 11 §5): cases, the official notices received on them, the deadlines and fees those give,
+ * Patent cases: cases, the official notices received on them, the deadlines and fees those give,
  * the rules and the holiday calendar the arithmetic reads, and the deadline dashboard. Recording a notice derives
  * its receipt date and deadlines in the same transaction as the notice itself.
  */
@@ -94,19 +58,12 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     table: 'patApplication',
     computed: ['companyName', 'agentName'],
     toRecord: async (records, db) => {
-      const agents = await namesOf(
+      const agents = await userNames(
         db,
         records.map((r) => r.agentUserId),
       );
       const companyIds = [...new Set(records.map((r) => String(r.companyId ?? '')).filter(Boolean))];
-      const companies = companyIds.length
-        ? await db
-            .selectFrom('cubeAgentCompany')
-            .select(['id', 'uniName'])
-            .where('id', 'in', companyIds)
-            .execute()
-        : [];
-      const companyOf = new Map(companies.map((c) => [String(c.id), c.uniName]));
+      const companyOf = await companyNames(db, companyIds);
       return records.map((r) => ({
         ...r,
         companyName: companyOf.get(String(r.companyId ?? '')) ?? '',
@@ -116,25 +73,15 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     hooks: {
       beforeSave: [
         async ({ ctx, trx, values }) => {
-          if (values.companyId) {
-            const company = await new TenantData(trx, ctx.tenantId)
-              .selectFrom('cubeAgentCompany')
-              .select('id')
-              .where('id', '=', String(values.companyId))
-              .executeTakeFirst();
-            if (!company) throw new BizError(patentApplicationEntity.messages.companyInvalid);
-          }
+          if (values.companyId && !(await companyExists(trx, ctx.tenantId, String(values.companyId))))
+            throw new BizError(patentApplicationEntity.messages.companyInvalid);
           await requireUser(trx, ctx, values.agentUserId, patentApplicationEntity.messages.agentInvalid);
         },
       ],
       afterRemove: [
         async ({ ctx, trx, ids }) => {
           // A removed case takes its notices, deadlines and fees with it (soft, like the case).
-          const data = new TenantData(trx, ctx.tenantId);
-          const stamp = { isDeleted: 1, updateUser: ctx.userId, updateTime: now() };
-          await data.updateTable('patNotice').set(stamp).where('applicationId', 'in', ids).execute();
-          await data.updateTable('patDeadline').set(stamp).where('applicationId', 'in', ids).execute();
-          await data.updateTable('patFee').set(stamp).where('applicationId', 'in', ids).execute();
+          await removeCaseChildren(trx, ctx.tenantId, ctx, ids);
         },
       ],
     },
@@ -144,7 +91,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     records: Array<Record<string, unknown>>,
     db: Executor,
   ): Promise<Array<Record<string, unknown>>> => {
-    const cases = await casesOf(
+    const cases = await caseLabels(
       db,
       records.map((r) => r.applicationId),
     );
@@ -189,7 +136,6 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
             throw new BizError(messages.enteredBeforeDispatch);
           const stamp = now();
           const result = await handle.db.transaction().execute(async (trx) => {
-            const data = new TenantData(trx, ctx.tenantId);
             if (
               id &&
               !(await crud
@@ -209,28 +155,11 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
             const row = { ...input, receiptRule: rule, receiptDate };
             let noticeId: string;
             if (id) {
-              await data
-                .updateTable('patNotice')
-                .set({ ...row, updateUser: ctx.userId, updateTime: stamp })
-                .where('id', '=', id)
-                .execute();
+              await updateNotice(trx, ctx.tenantId, ctx, stamp, id, row);
               await dropNoticeDeadlines(trx, ctx.tenantId, ctx.userId, [id]);
               noticeId = id;
             } else {
-              noticeId = newId();
-              await data
-                .insertInto('patNotice', {
-                  ...row,
-                  id: noticeId,
-                  createUser: ctx.userId,
-                  createDept: ctx.deptId || null,
-                  createTime: stamp,
-                  updateUser: ctx.userId,
-                  updateTime: stamp,
-                  status: 1,
-                  isDeleted: 0,
-                })
-                .execute();
+              noticeId = await insertNotice(trx, ctx.tenantId, ctx, stamp, row);
             }
             const deadlines = await writeNoticeDeadlines(
               trx,
@@ -251,7 +180,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     table: 'patDeadline',
     computed: ['docketNo', 'title', 'ownerName'],
     toRecord: async (records, db) => {
-      const owners = await namesOf(
+      const owners = await userNames(
         db,
         records.map((r) => r.ownerUserId),
       );
@@ -309,45 +238,8 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
           const to = addDays(from, 6);
           const open = () => crud.rows(handle.db, ctx).where('patDeadline.deadlineStatus', '=', 'open');
           // Bounded: the dashboard lists at most 200 rows per section; the counts by agent cover every open row.
-          const week = await open()
-            .selectAll()
-            .where('patDeadline.officialDue', '>=', from)
-            .where('patDeadline.officialDue', '<=', to)
-            .orderBy('patDeadline.officialDue')
-            .limit(200)
-            .execute();
-          const late = await open()
-            .selectAll()
-            .where('patDeadline.officialDue', '<', day)
-            .orderBy('patDeadline.officialDue')
-            .limit(200)
-            .execute();
-          const counts = await open()
-            .select((eb) => [
-              'patDeadline.ownerUserId',
-              eb.fn.countAll<number>().as('open'),
-              eb.fn
-                .sum<number>(
-                  eb
-                    .case()
-                    .when(
-                      eb.and([
-                        eb('patDeadline.officialDue', '>=', from),
-                        eb('patDeadline.officialDue', '<=', to),
-                      ]),
-                    )
-                    .then(1)
-                    .else(0)
-                    .end(),
-                )
-                .as('week'),
-              eb.fn
-                .sum<number>(eb.case().when('patDeadline.officialDue', '<', day).then(1).else(0).end())
-                .as('late'),
-            ])
-            .groupBy('patDeadline.ownerUserId')
-            .execute();
-          const owners = await namesOf(
+          const { week, late, counts } = await deadlineDashboard(open, day, from, to);
+          const owners = await userNames(
             handle.db,
             counts.map((c: Record<string, unknown>) => c.ownerUserId),
           );

@@ -6,7 +6,10 @@ import { splitIds } from '../../../platform/context.js';
 import { formatDateTime, now } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { tenantData } from '../../../platform/tenant-data.js';
+import { allTenantDepts } from '../../system/authority/dept.queries.js';
+import { countRoles } from '../../system/authority/role.queries.js';
+import { countNotices, latestNotices } from '../notice/notice.queries.js';
+import { countActiveSessions, countSignIns, tenantName, userDeptLists } from './dashboard.queries.js';
 
 const overviewSchema = z.object({
   tenantId: z.string(),
@@ -33,38 +36,21 @@ export const dashboardModule = defineModule('desk/dashboard', (app: FastifyInsta
       { config: { access: access.authenticated }, schema: { response: { 200: rSchema(overviewSchema) } } },
       async (request) => {
         const ctx = contextOf(request);
-        const data = tenantData(deps.db.db, ctx);
-        const count = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);
+        const db = deps.db.db;
+        const tenantId = ctx.tenantId;
         const stamp = now();
+        const since = formatDateTime(new Date(Date.now() - ACTIVE_WINDOW_SECONDS * 1000));
 
-        const [tenant, users, depts, roles, notices, active, recentNotices] = await Promise.all([
-          data.selectFrom('cubeTenant').select(['tenantId', 'tenantName']).executeTakeFirst(),
-          data.selectFrom('cubeUser').select(['deptId']).execute(),
-          data.selectFrom('cubeDept').select(['id', 'deptName']).orderBy('sort').execute(),
-          data
-            .selectFrom('cubeRole')
-            .select((eb) => eb.fn.countAll().as('total'))
-            .executeTakeFirst(),
-          data
-            .selectFrom('cubeNotice')
-            .select((eb) => eb.fn.countAll().as('total'))
-            .executeTakeFirst(),
-          deps.db.db
-            .selectFrom('cubeAuthSession')
-            .select((eb) => eb.fn.countAll().as('total'))
-            .where('tenantId', '=', ctx.tenantId)
-            .where('revokedAt', 'is', null)
-            .where('expiresAt', '>', stamp)
-            .where('refreshedAt', '>', formatDateTime(new Date(Date.now() - ACTIVE_WINDOW_SECONDS * 1000)))
-            .executeTakeFirst(),
-          data
-            .selectFrom('cubeNotice')
-            .select(['id', 'title', 'releaseTime'])
-            .where('releaseTime', '<=', stamp)
-            .orderBy('releaseTime', 'desc')
-            .limit(5)
-            .execute(),
-        ]);
+        const [tenant, users, depts, roleCount, noticeCount, activeSessions, recentNotices] =
+          await Promise.all([
+            tenantName(db, tenantId),
+            userDeptLists(db, tenantId),
+            allTenantDepts(db, tenantId),
+            countRoles(db, tenantId),
+            countNotices(db, tenantId),
+            countActiveSessions(db, tenantId, stamp, since),
+            latestNotices(db, tenantId, stamp, 5),
+          ]);
 
         // One indexed count per day keeps this cheap whatever the number of sessions.
         const today = new Date();
@@ -73,14 +59,8 @@ export const dashboardModule = defineModule('desk/dashboard', (app: FastifyInsta
           Array.from({ length: DAYS }, async (_, i) => {
             const start = new Date(today.getTime() - (DAYS - 1 - i) * 86_400_000);
             const end = new Date(start.getTime() + 86_400_000);
-            const row = await deps.db.db
-              .selectFrom('cubeAuthSession')
-              .select((eb) => eb.fn.countAll().as('total'))
-              .where('tenantId', '=', ctx.tenantId)
-              .where('createdAt', '>=', formatDateTime(start))
-              .where('createdAt', '<', formatDateTime(end))
-              .executeTakeFirst();
-            return { date: formatDateTime(start).slice(0, 10), count: count(row) };
+            const count = await countSignIns(db, tenantId, formatDateTime(start), formatDateTime(end));
+            return { date: formatDateTime(start).slice(0, 10), count };
           }),
         );
 
@@ -94,9 +74,9 @@ export const dashboardModule = defineModule('desk/dashboard', (app: FastifyInsta
           tenantName: tenant?.tenantName ?? '',
           userCount: users.length,
           deptCount: depts.length,
-          roleCount: count(roles),
-          noticeCount: count(notices),
-          activeSessions: count(active),
+          roleCount,
+          noticeCount,
+          activeSessions,
           loginsByDay,
           usersByDept: depts
             .map((d) => ({ deptName: d.deptName, count: perDept.get(d.id) ?? 0 }))

@@ -8,7 +8,8 @@ import { now } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
-import { tenantData } from '../../../platform/tenant-data.js';
+import { dictLabels } from '../../system/dict/dict.queries.js';
+import { publishedNotices } from './notice.queries.js';
 
 const myNoticeRecord = noticeEntity.record
   .pick({ id: true, title: true, category: true, releaseTime: true, content: true })
@@ -34,10 +35,7 @@ export const noticeModule = defineModule('desk/notice', (app: FastifyInstance, d
       const query = parseListQuery(request.query, { category: noticeEntity.filters.category });
       // Published: enabled and released; a notice dated in the future appears once its time comes.
       const published = applyFilters(
-        tenantData(deps.db.db, ctx)
-          .selectFrom('cubeNotice')
-          .where('status', '=', 1)
-          .where('releaseTime', '<=', now()),
+        publishedNotices(deps.db.db, ctx.tenantId, now()),
         query.filters,
         deps.db.kind,
       );
@@ -53,14 +51,7 @@ export const noticeModule = defineModule('desk/notice', (app: FastifyInstance, d
         },
         (qb) => qb.select(['id', 'title', 'category', 'releaseTime', 'content']),
       );
-      const labels = await deps.db.db
-        .selectFrom('cubeDict')
-        .select(['dictKey', 'dictValue'])
-        .where('code', '=', 'notice')
-        .where('parentId', '<>', '0')
-        .where('isDeleted', '=', 0)
-        .execute();
-      const labelOf = new Map(labels.map((l) => [l.dictKey, l.dictValue]));
+      const labelOf = await dictLabels(deps.db.db, 'notice');
       const records = (page.records as Array<{ category: number }>).map((r) => ({
         ...r,
         categoryName: labelOf.get(String(r.category)) ?? '',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DATE_TIME_PATTERN, formatDateTime, parseDateTime } from '../../../platform/dates.js';
-import { scrubSecrets } from '../secrets.js';
+import { scrubSecrets } from '../../../platform/log-secrets.js';
 
 /**
- * One entry of the browser's local error log (spec §3 "Local error log entry": url, time, type, message, stack,
- * info) and how it becomes a `cube_log_error` row (contract §14).
+ * One entry of the browser's local error log (url, time, type, message, stack,
+ * info) and how it becomes a `cube_log_error` row.
  *
  * Free text is cut to a fixed length instead of refused: the user cannot edit what the browser recorded, and a
  * refused upload would leave the entries stuck in the local log. Structure (types, count, time) is validated.

@@ -9,9 +9,9 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { AppError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
-import { tenantData } from '../../../platform/tenant-data.js';
 import { countsOverTime, hoursAgo, installCrossTenantReads, topCounts } from '../reads.js';
 import { type BrowserErrorEntry, browserErrorUpload, toLogErrorRow } from './browser-entry.js';
+import { insertErrorLogs } from './error.queries.js';
 
 /** The record as `list`/`detail` answer it (the contract's definition). */
 export const logErrorRecord = logErrorEntity.record;
@@ -49,7 +49,7 @@ async function takeQuota(deps: AppDeps, tenantId: string, count: number, log: Fa
 /**
  * Stores entries of the browser's local error log for the signed-in caller, within the tenant's hourly quota
  * (429 when they do not fit; nothing stored). Used by `error/upload` and by the log data a BladeX client posts
- * to `POST /oauth/logout` (spec §7). Written at once, not through the log recorder: the caller is told the count.
+ * to `POST /oauth/logout`. Written at once, not through the log recorder: the caller is told the count.
  */
 export async function storeBrowserErrors(
   deps: AppDeps,
@@ -71,10 +71,7 @@ export async function storeBrowserErrors(
     ...toLogErrorRow(entry, receivedFrom, receivedAt),
   }));
   await takeQuota(deps, ctx.tenantId, rows.length, request.log);
-  await deps.db.db.transaction().execute(async (trx) => {
-    const logs = tenantData(trx, ctx);
-    for (const row of rows) await logs.insertInto('cubeLogError', row).execute();
-  });
+  await deps.db.db.transaction().execute((trx) => insertErrorLogs(trx, ctx.tenantId, rows));
   request.log.info(
     { event: 'error_log_upload', tenantId: ctx.tenantId, userId: ctx.userId, count: rows.length },
     'error log uploaded',
@@ -83,7 +80,7 @@ export async function storeBrowserErrors(
 }
 
 /**
- * The error log (contract §14) of the caller's tenant: the browser uploads its local error log here, and
+ * The error log of the caller's tenant: the browser uploads its local error log here, and
  * holders of `log_error` read it, newest first.
  */
 export const errorLogModule = defineModule('log/error', (app: FastifyInstance, deps: AppDeps): void => {
@@ -127,7 +124,7 @@ export const errorLogModule = defineModule('log/error', (app: FastifyInstance, d
 });
 
 /**
- * The log data a BladeX client posts with `POST /oauth/logout` (spec §7; Saber's `sendLogs(list)`): a list of
+ * The log data a BladeX client posts with `POST /oauth/logout` (Saber's `sendLogs(list)`): a list of
  * local error-log entries, stored before the session is revoked. The sign-out itself never fails because of
  * them: entries that do not validate, or that exceed the tenant's hourly quota, are skipped with a warning.
  */

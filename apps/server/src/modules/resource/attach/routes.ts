@@ -10,11 +10,12 @@ import { BizError, NotFoundError } from '../../../platform/errors.js';
 import { sendBlob } from '../../../platform/export-blob.js';
 import { fileServiceOf } from '../oss/file-service.js';
 import { parseObjectName } from '../oss/storage.js';
+import { attachObjectNames, uploaderNames } from './attach.queries.js';
 
 const PREVIEW_INLINE = new Set(['pdf', 'jpg', 'png', 'gif', 'webp']);
 
 /**
- * Attachments (contract §15, BladeX `/blade-resource/attach/*`): the rows `put-file-attach` records, listed per
+ * Attachments (BladeX `/blade-resource/attach/*`): the rows `put-file-attach` records, listed per
  * tenant with the uploader's name; removing one deletes its stored object too. Files download only through
  * `download?id=`, for a signed-in user of the row's tenant (the token may ride in the query for links).
  */
@@ -28,14 +29,7 @@ export const attachModule = defineModule('resource/attach', (app: FastifyInstanc
     computed: ['createUserName'],
     toRecord: async (records, db) => {
       const userIds = [...new Set(records.map((r) => String(r.createUser)).filter(Boolean))];
-      const users = userIds.length
-        ? await db
-            .selectFrom('cubeUser')
-            .select(['id', 'realName', 'name'])
-            .where('id', 'in', userIds)
-            .execute()
-        : [];
-      const names = new Map(users.map((u) => [String(u.id), u.realName || u.name]));
+      const names = await uploaderNames(db, userIds);
       return records.map((r) => ({ ...r, createUserName: names.get(String(r.createUser)) ?? '' }));
     },
     hooks: {
@@ -49,13 +43,7 @@ export const attachModule = defineModule('resource/attach', (app: FastifyInstanc
       // has no file and no file is left that nobody can list.
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          const removed = await trx
-            .selectFrom('cubeAttach')
-            .select('name')
-            .where('tenantId', '=', ctx.tenantId)
-            .where('id', 'in', ids)
-            .execute();
-          for (const { name } of removed) {
+          for (const name of await attachObjectNames(trx, ctx.tenantId, ids)) {
             const object = parseObjectName(name);
             if (!object || object.tenantId !== ctx.tenantId) continue;
             const store = await files.storeOf(object, trx);

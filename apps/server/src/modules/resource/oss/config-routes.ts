@@ -1,16 +1,15 @@
-import { OSS_ENABLED, OSS_LOCAL_CATEGORY, ossConfigProblem, ossEntity, SECRET_MASK } from '@cube/contract';
+import { OSS_LOCAL_CATEGORY, ossConfigProblem, ossEntity, SECRET_MASK } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
 import { registerCrud } from '../../../platform/crud/index.js';
 import { idSchema } from '../../../platform/crud/params.js';
-import { now } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { TenantData } from '../../../platform/tenant-data.js';
-import { fileServiceOf, type OssRow, StorageUnavailableError } from './file-service.js';
+import { fileServiceOf, StorageUnavailableError } from './file-service.js';
+import { enableOss, type OssRow } from './oss.queries.js';
 
 const DISABLED = 1;
 const m = ossEntity.messages;
@@ -33,7 +32,7 @@ function describeFailure(error: unknown): string {
 }
 
 /**
- * Object storage configurations (contract §15, BladeX `/blade-resource/oss/*`): per tenant; at most one enabled,
+ * Object storage configurations (BladeX `/blade-resource/oss/*`): per tenant; at most one enabled,
  * and that one receives the tenant's uploads. Secret keys are sealed at rest and read back only as a mask; a
  * save that sends the mask (or nothing) keeps the stored secret.
  */
@@ -91,19 +90,7 @@ export const ossConfigModule = defineModule('resource/oss-config', (app: Fastify
               .where('cubeOss.id', '=', id)
               .executeTakeFirst();
             if (!found) throw new NotFoundError();
-            const data = new TenantData(trx, ctx.tenantId);
-            const stamp = now();
-            await data
-              .updateTable('cubeOss')
-              .set({ status: DISABLED, updateUser: ctx.userId, updateTime: stamp })
-              .where('id', '<>', id)
-              .where('status', '=', OSS_ENABLED)
-              .execute();
-            await data
-              .updateTable('cubeOss')
-              .set({ status: OSS_ENABLED, updateUser: ctx.userId, updateTime: stamp })
-              .where('id', '=', id)
-              .execute();
+            await enableOss(trx, ctx.tenantId, ctx, id, DISABLED);
           });
           request.log.info(
             { event: 'oss_enabled', tenantId: ctx.tenantId, userId: ctx.userId, id },

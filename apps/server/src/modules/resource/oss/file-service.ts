@@ -1,37 +1,12 @@
-import { OSS_ENABLED, OSS_LOCAL_CATEGORY } from '@cube/contract';
+import { OSS_LOCAL_CATEGORY } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { withTenantScope } from '../../../db/row-scope.js';
 import type { Database } from '../../../db/types.js';
-import { TenantData } from '../../../platform/tenant-data.js';
+import { SecretBox } from '../../../platform/secret-box.js';
 import { FILE_KINDS } from './file-types.js';
+import { enabledOss, type OssRow, ossById } from './oss.queries.js';
 import { S3ObjectStore } from './s3-store.js';
-import { SecretBox } from './secret-box.js';
 import { LocalObjectStore, newObjectName, type ObjectName, type ObjectStore } from './storage.js';
-
-/** The columns of a configuration the storage needs. */
-export interface OssRow {
-  id: string;
-  tenantId: string;
-  category: number;
-  endpoint: string;
-  accessKey: string;
-  secretKey: string;
-  bucketName: string;
-  region: string;
-  updateTime: string;
-}
-
-const OSS_COLUMNS = [
-  'id',
-  'tenantId',
-  'category',
-  'endpoint',
-  'accessKey',
-  'secretKey',
-  'bucketName',
-  'region',
-  'updateTime',
-] as const;
 
 export class StorageUnavailableError extends Error {}
 
@@ -81,14 +56,7 @@ export class FileService {
     ext: string,
     isPrivate: boolean,
   ): Promise<{ object: ObjectName; store: ObjectStore }> {
-    const enabled = (await withTenantScope(tenantId, () =>
-      new TenantData(this.db, tenantId)
-        .selectFrom('cubeOss')
-        .select(OSS_COLUMNS)
-        .where('status', '=', OSS_ENABLED)
-        .orderBy('updateTime', 'desc')
-        .executeTakeFirst(),
-    )) as OssRow | undefined;
+    const enabled = await withTenantScope(tenantId, () => enabledOss(this.db, tenantId));
     if (!enabled || enabled.category === OSS_LOCAL_CATEGORY)
       return { object: newObjectName(tenantId, ext, { private: isPrivate }), store: this.local };
     return {
@@ -105,15 +73,8 @@ export class FileService {
     if (!object.ossId) return this.local;
     // Inside a transaction the lookup must use it: SQLite has one connection, which the transaction holds.
     const lookup = (db: Kysely<Database> | Transaction<Database>) =>
-      db
-        .selectFrom('cubeOss')
-        .select(OSS_COLUMNS)
-        .where('tenantId', '=', object.tenantId)
-        .where('id', '=', object.ossId as string)
-        .executeTakeFirst();
-    const row = (await (trx ? lookup(trx) : withTenantScope(object.tenantId, () => lookup(this.db)))) as
-      | OssRow
-      | undefined;
+      ossById(db, object.tenantId, object.ossId as string);
+    const row = await (trx ? lookup(trx) : withTenantScope(object.tenantId, () => lookup(this.db)));
     if (!row || row.category === OSS_LOCAL_CATEGORY) return undefined;
     return this.s3For(row);
   }

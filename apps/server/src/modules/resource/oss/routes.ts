@@ -10,12 +10,17 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
 import { AppError, BizError, NotFoundError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
-import { TenantData } from '../../../platform/tenant-data.js';
+import {
+  attachIdByName,
+  insertAttach,
+  removeAttachByName,
+  updateAttachSize,
+} from '../attach/attach.queries.js';
 import { fileServiceOf } from './file-service.js';
 import { ALLOWED_EXTENSIONS_TEXT, extensionOf, FILE_KINDS } from './file-types.js';
 import { FILE_LINK_PREFIX, type ObjectName, parseObjectName } from './storage.js';
 
-/** `BladeFile` of contract §15; `link` = `domain` + `/` + `name`; `attachId` for `put-file-attach`. */
+/** BladeX's `BladeFile`: `link` = `domain` + `/` + `name`; `attachId` for `put-file-attach`. */
 export const storedFileSchema = z.object({
   link: z.string(),
   domain: z.string(),
@@ -24,7 +29,7 @@ export const storedFileSchema = z.object({
   attachId: z.string().optional(),
 });
 
-/** `stat-file` (contract §15 `OssFile`). */
+/** `stat-file` (BladeX's `OssFile`). */
 const statSchema = z.object({
   link: z.string(),
   name: z.string(),
@@ -61,7 +66,7 @@ const linkOf = (object: ObjectName, attachId?: string) =>
     : `${FILE_LINK_PREFIX}/${object.name}`;
 
 /**
- * Object storage (contract §15). Uploads go to the caller's tenant's enabled backend (local disk by default, or an
+ * Object storage. Uploads go to the caller's tenant's enabled backend (local disk by default, or an
  * S3-compatible store); every name carries its tenant and is refused to callers of other tenants; public files are
  * served by name, attachments only to signed-in users of their tenant. Multipart parsing is registered for this
  * scope only.
@@ -148,25 +153,15 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
         const link = linkOf(object, attachId);
         const stamp = now();
         try {
-          await new TenantData(handle.db, ctx.tenantId)
-            .insertInto('cubeAttach', {
-              id: attachId,
-              link,
-              domain: FILE_LINK_PREFIX,
-              name: object.name,
-              originalName: upload.originalName,
-              extension: object.ext,
-              contentType: files.contentTypeOf(object),
-              attachSize: upload.content.length,
-              createUser: ctx.userId,
-              createDept: ctx.deptId || null,
-              createTime: stamp,
-              updateUser: ctx.userId,
-              updateTime: stamp,
-              status: 1,
-              isDeleted: 0,
-            })
-            .execute();
+          await insertAttach(handle.db, ctx.tenantId, ctx, stamp, attachId, {
+            link,
+            domain: FILE_LINK_PREFIX,
+            name: object.name,
+            originalName: upload.originalName,
+            extension: object.ext,
+            contentType: files.contentTypeOf(object),
+            attachSize: upload.content.length,
+          });
         } catch (error) {
           // No row, no file: an object nobody can list is removed again.
           await store.remove(object.key).catch(() => undefined);
@@ -213,17 +208,8 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
         await store.put(object.key, upload.content, files.contentTypeOf(object));
         let attachId: string | undefined;
         if (object.private) {
-          const row = await new TenantData(handle.db, ctx.tenantId)
-            .selectFrom('cubeAttach')
-            .select('id')
-            .where('name', '=', object.name)
-            .executeTakeFirst();
-          attachId = row?.id;
-          await new TenantData(handle.db, ctx.tenantId)
-            .updateTable('cubeAttach')
-            .set({ attachSize: upload.content.length, updateUser: ctx.userId, updateTime: now() })
-            .where('name', '=', object.name)
-            .execute();
+          attachId = await attachIdByName(handle.db, ctx.tenantId, object.name);
+          await updateAttachSize(handle.db, ctx.tenantId, ctx, object.name, upload.content.length);
         }
         return ok({
           link: linkOf(object, attachId),
@@ -249,12 +235,7 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
         if (!info) throw new NotFoundError();
         let attachId: string | undefined;
         if (object.private) {
-          const row = await new TenantData(handle.db, ctx.tenantId)
-            .selectFrom('cubeAttach')
-            .select('id')
-            .where('name', '=', object.name)
-            .executeTakeFirst();
-          attachId = row?.id;
+          attachId = await attachIdByName(handle.db, ctx.tenantId, object.name);
         }
         return ok({
           link: linkOf(object, attachId),
@@ -279,11 +260,7 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
         const object = ownObject(ctx, request.query.fileName);
         const store = await files.storeOf(object);
         if (!store || !(await store.stat(object.key))) throw new NotFoundError();
-        await new TenantData(handle.db, ctx.tenantId)
-          .updateTable('cubeAttach')
-          .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: now() })
-          .where('name', '=', object.name)
-          .execute();
+        await removeAttachByName(handle.db, ctx.tenantId, ctx, object.name);
         await store.remove(object.key);
         request.log.info(
           { event: 'file_removed', tenantId: ctx.tenantId, userId: ctx.userId, name: object.name },

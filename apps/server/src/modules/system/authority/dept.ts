@@ -1,14 +1,14 @@
 import { DEPT_CATEGORIES, deptEntity } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
 import { mergeForest, registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
-import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
+import { crossTenantData } from '../../../platform/tenant-data.js';
+import { deptHasUsers, deptNames, deptRowsOf } from './dept.queries.js';
 import { treeNode } from './grants.js';
 
 const tenantQuery = z
@@ -22,7 +22,7 @@ const tenantQuery = z
   .loose();
 
 /**
- * Departments (contract §6, BladeX): the kit's tree list, lazy list and lazy tree (one level per call, with
+ * Departments (as BladeX keeps them): the kit's tree list, lazy list and lazy tree (one level per call, with
  * `hasChildren`), detail, submit (a move rewrites the subtree's `ancestors`; a cycle is refused) and remove
  * (refused while the department has children or users). Reads carry the data scope of the `dept` menu, with the
  * department's own id as its department column.
@@ -38,10 +38,7 @@ export const deptModule = defineModule('system/dept', (app: FastifyInstance, dep
     dataScope: { dept: 'id' },
     toRecord: async (records, db) => {
       const parentIds = [...new Set(records.map((r) => String(r.parentId)).filter((id) => id !== '0'))];
-      const parents = parentIds.length
-        ? await db.selectFrom('cubeDept').select(['id', 'deptName']).where('id', 'in', parentIds).execute()
-        : [];
-      const names = new Map(parents.map((p) => [p.id, p.deptName]));
+      const names = await deptNames(db, parentIds);
       return records.map((r) => ({
         ...r,
         parentName: r.parentId === '0' ? '顶级' : (names.get(String(r.parentId)) ?? ''),
@@ -51,19 +48,7 @@ export const deptModule = defineModule('system/dept', (app: FastifyInstance, dep
     hooks: {
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          // Users keep their departments in the comma column `cube_user.dept_id` (BladeX), mirrored by cube_user_dept.
-          const user = await new TenantData(trx, ctx.tenantId)
-            .selectFrom('cubeUser')
-            .select('cubeUser.id')
-            .where((eb) =>
-              eb.or(
-                ids.map((id) =>
-                  eb(sql<string>`',' || ${sql.ref('cubeUser.deptId')} || ','`, 'like', `%,${id},%`),
-                ),
-              ),
-            )
-            .executeTakeFirst();
-          if (user) throw new BizError(deptEntity.messages.deptInUse);
+          if (await deptHasUsers(trx, ctx.tenantId, ids)) throw new BizError(deptEntity.messages.deptInUse);
         },
       ],
     },
@@ -80,7 +65,7 @@ export const deptModule = defineModule('system/dept', (app: FastifyInstance, dep
       const base =
         tenantId === ctx.tenantId
           ? await kit.readRows(handle.db, ctx)
-          : crossTenantData(handle.db, ctx, tenantId).selectFrom('cubeDept');
+          : deptRowsOf(crossTenantData(handle.db, ctx, tenantId));
       const rows = (await base
         .select(['cubeDept.id as id', 'cubeDept.parentId as parentId', 'cubeDept.deptName as title'])
         .orderBy('cubeDept.sort')

@@ -9,16 +9,9 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
-import { TenantData } from '../../../platform/tenant-data.js';
-import {
-  allMenus,
-  allScopes,
-  grantableMenuIds,
-  grantableScopeIds,
-  heldScopeIds,
-  ScopeCategory,
-  treeNode,
-} from './grants.js';
+import { allMenus, allScopes, heldScopeIds, ScopeCategory } from './grant.queries.js';
+import { grantableMenuIds, grantableScopeIds, treeNode } from './grants.js';
+import { roleMenuIds, tenantRoles } from './role.queries.js';
 
 const roleIdsQuery = z
   .object({
@@ -37,7 +30,7 @@ const roleIdsQuery = z
   .loose();
 
 /**
- * The trees of the role grant dialog (contract §3 `grant-tree`, `role-tree-keys`, and BladeX's older
+ * The trees of the role grant dialog (`grant-tree`, `role-tree-keys`, and BladeX's older
  * `grant-data-tree` / `grant-api-tree` / `data-scope-tree-keys` / `api-scope-tree-keys`). Each tree offers exactly
  * what the caller may grant (grants.ts): what `role/grant` accepts is what the dialog can show checked.
  */
@@ -109,15 +102,11 @@ export const grantTreeModule = defineModule(
     );
 
     /** The asked roles, all of the caller's tenant (another tenant's id is "not found"). */
-    const tenantRoles = async (request: FastifyRequest) => {
+    const askedRoles = async (request: FastifyRequest) => {
       const ctx = contextOf(request);
       // The route's schema has parsed the comma list already.
       const { roleIds } = request.query as { roleIds: string[] };
-      const roles = await new TenantData(db, ctx.tenantId)
-        .selectFrom('cubeRole')
-        .select('id')
-        .where('id', 'in', roleIds)
-        .execute();
+      const roles = await tenantRoles(db, ctx.tenantId, roleIds);
       if (roles.length !== roleIds.length) throw new NotFoundError();
       return { ctx, roleIds };
     };
@@ -127,17 +116,9 @@ export const grantTreeModule = defineModule(
       '/api/cube-system/menu/role-tree-keys',
       { config: { access: readAccess }, schema: { querystring: roleIdsQuery } },
       async (request) => {
-        const { ctx, roleIds } = await tenantRoles(request);
-        const menus = await db
-          .selectFrom('cubeRoleMenu as rm')
-          .innerJoin('cubeMenu as m', 'm.id', 'rm.menuId')
-          .select('rm.menuId')
-          .distinct()
-          .where('rm.roleId', 'in', roleIds)
-          .where('m.isDeleted', '=', 0)
-          .execute();
+        const { ctx, roleIds } = await askedRoles(request);
         return ok({
-          menu: menus.map((m) => String(m.menuId)),
+          menu: await roleMenuIds(db, roleIds),
           dataScope: [...(await heldScopeIds(db, ctx.tenantId, roleIds, ScopeCategory.data))],
           apiScope: [...(await heldScopeIds(db, ctx.tenantId, roleIds, ScopeCategory.api))],
         });
@@ -148,7 +129,7 @@ export const grantTreeModule = defineModule(
       '/api/cube-system/menu/data-scope-tree-keys',
       { config: { access: readAccess }, schema: { querystring: roleIdsQuery } },
       async (request) => {
-        const { ctx, roleIds } = await tenantRoles(request);
+        const { ctx, roleIds } = await askedRoles(request);
         return ok([...(await heldScopeIds(db, ctx.tenantId, roleIds, ScopeCategory.data))]);
       },
     );
@@ -157,7 +138,7 @@ export const grantTreeModule = defineModule(
       '/api/cube-system/menu/api-scope-tree-keys',
       { config: { access: readAccess }, schema: { querystring: roleIdsQuery } },
       async (request) => {
-        const { ctx, roleIds } = await tenantRoles(request);
+        const { ctx, roleIds } = await askedRoles(request);
         return ok([...(await heldScopeIds(db, ctx.tenantId, roleIds, ScopeCategory.api))]);
       },
     );

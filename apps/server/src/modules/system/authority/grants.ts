@@ -3,12 +3,21 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { isPlatformAdmin, isTenantAdmin, type RequestContext } from '../../../platform/context.js';
 import { packageMenuIds } from '../tenant/package-menus.js';
+import {
+  allMenus,
+  allScopes,
+  grantedMenuIds,
+  heldScopeIds,
+  type MenuRow,
+  ScopeCategory,
+  type ScopeRow,
+} from './grant.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Pages that administer platform-global data (tenants, packages, menus, parameters, clients, scope rules): only
- * roles of the platform tenant may ever be granted them, whoever grants (decision "Authority: escalation").
+ * roles of the platform tenant may ever be granted them, whoever grants (a tenant's administrator must not hand out the platform's own screens).
  */
 export const PLATFORM_ONLY_MENU_CODES: ReadonlySet<string> = new Set([
   'tenant',
@@ -21,28 +30,6 @@ export const PLATFORM_ONLY_MENU_CODES: ReadonlySet<string> = new Set([
   'datasource',
   'code',
 ]);
-
-export const ScopeCategory = { data: 1, api: 2 } as const;
-
-interface MenuRow {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  category: number;
-  sort: number;
-}
-
-/** Every live menu and button, ordered for trees. */
-export async function allMenus(db: Executor): Promise<MenuRow[]> {
-  return db
-    .selectFrom('cubeMenu')
-    .select(['id', 'parentId', 'code', 'name', 'category', 'sort'])
-    .where('isDeleted', '=', 0)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
 
 /** Ids of the platform-only pages and everything under them. */
 export function platformOnlyIds(menus: readonly MenuRow[]): Set<string> {
@@ -78,22 +65,11 @@ export async function menuGrantLimits(
   let held: Set<string>;
   if (isPlatformAdmin(ctx)) held = new Set(live);
   else {
-    const granted =
-      ctx.roleIds.length === 0
-        ? []
-        : await db
-            .selectFrom('cubeRoleMenu as rm')
-            .innerJoin('cubeRole as r', 'r.id', 'rm.roleId')
-            .select('rm.menuId')
-            .distinct()
-            .where('r.tenantId', '=', ctx.tenantId)
-            .where('r.isDeleted', '=', 0)
-            .where('rm.roleId', 'in', ctx.roleIds)
-            .execute();
+    const granted = await grantedMenuIds(db, ctx.tenantId, ctx.roleIds);
     const parentOf = new Map(menus.map((m) => [m.id, m.parentId]));
     held = new Set();
-    for (const { menuId } of granted) {
-      let id: string | undefined = String(menuId);
+    for (const menuId of granted) {
+      let id: string | undefined = menuId;
       while (id && id !== '0' && live.has(id) && !held.has(id)) {
         held.add(id);
         id = parentOf.get(id);
@@ -122,23 +98,6 @@ export async function grantableMenuIds(
   return new Set([...held].filter((id) => (!packaged || packaged.has(id)) && !platformOnly.has(id)));
 }
 
-export interface ScopeRow {
-  id: string;
-  menuId: string;
-  scopeName: string;
-}
-
-/** Live scope rules of one category. */
-export async function allScopes(db: Executor, category: number): Promise<ScopeRow[]> {
-  const table = category === ScopeCategory.data ? 'cubeScopeData' : 'cubeScopeApi';
-  return db
-    .selectFrom(table)
-    .select(['id', 'menuId', 'scopeName'])
-    .where('isDeleted', '=', 0)
-    .orderBy('id')
-    .execute() as Promise<ScopeRow[]>;
-}
-
 /**
  * The scope rules of one category `ctx` may grant: those of menus it may grant, and — when its own roles hold
  * rules of that category for a menu — only the ones it holds there (holding none of a menu means it is not
@@ -159,34 +118,7 @@ export async function grantableScopeIds(
   return new Set(rows.filter((s) => !heldMenus.has(String(s.menuId)) || held.has(s.id)).map((s) => s.id));
 }
 
-/** Scope ids of one category granted to live roles of a tenant. */
-export async function heldScopeIds(
-  db: Executor,
-  tenantId: string,
-  roleIds: readonly string[],
-  category: number,
-): Promise<Set<string>> {
-  if (roleIds.length === 0) return new Set();
-  // Rules removed since they were granted are not held any more (the loaders skip them too).
-  const live = db
-    .selectFrom(category === ScopeCategory.data ? 'cubeScopeData' : 'cubeScopeApi')
-    .select('id')
-    .where('isDeleted', '=', 0);
-  const rows = await db
-    .selectFrom('cubeRoleScope as rs')
-    .innerJoin('cubeRole as r', 'r.id', 'rs.roleId')
-    .select('rs.scopeId')
-    .distinct()
-    .where('rs.scopeId', 'in', live)
-    .where('r.tenantId', '=', tenantId)
-    .where('r.isDeleted', '=', 0)
-    .where('rs.roleId', 'in', [...roleIds])
-    .where('rs.scopeCategory', '=', category)
-    .execute();
-  return new Set(rows.map((r) => String(r.scopeId)));
-}
-
-/** A TreeNode of contract §1.9 (before the forest merge adds `children` / `hasChildren`). */
+/** A tree node as pickers read it (before the forest merge adds `children` / `hasChildren`). */
 export const treeNode = (id: string, parentId: string, title: string) => ({
   id,
   parentId,

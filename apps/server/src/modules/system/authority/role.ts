@@ -1,9 +1,7 @@
 import { PLATFORM_TENANT_ID, ROLE_GRANT_CODE, roleEntity, roleGrantSchema } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../../db/types.js';
 import { access, contextOf, requirePermission } from '../../../platform/access.js';
 import {
   isPlatformAdmin,
@@ -16,16 +14,20 @@ import { mergeForest, parseOrRefuse, registerCrud } from '../../../platform/crud
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, ForbiddenError, NotFoundError } from '../../../platform/errors.js';
-import { isId, newId } from '../../../platform/ids.js';
+import { isId } from '../../../platform/ids.js';
 import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
+import { allMenus, allScopes, ScopeCategory } from './grant.queries.js';
+import { grantableScopeIds, menuGrantLimits, treeNode } from './grants.js';
 import {
-  allMenus,
-  allScopes,
-  grantableScopeIds,
-  menuGrantLimits,
-  ScopeCategory,
-  treeNode,
-} from './grants.js';
+  clearRoleGrants,
+  replaceRoleGrants,
+  roleAliasesAnyState,
+  roleHasUsers,
+  roleNames,
+  roleTenant,
+  roleTreeRows,
+  tenantRoles,
+} from './role.queries.js';
 
 const M = roleEntity.messages;
 const RESERVED = new Set([ROLE_ADMIN, ROLE_ADMINISTRATOR]);
@@ -45,34 +47,14 @@ const roleIdQuery = z
   })
   .loose();
 
-/** Whether a user of the tenant holds one of `ids` (comma column `cube_user.role_id`, as BladeX keeps it). */
-async function roleInUse(
-  trx: Transaction<Database>,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<boolean> {
-  const row = await new TenantData(trx, tenantId)
-    .selectFrom('cubeUser')
-    .select('cubeUser.id')
-    .where((eb) =>
-      eb.or(
-        ids.map((id) => eb(sql<string>`',' || ${sql.ref('cubeUser.roleId')} || ','`, 'like', `%,${id},%`)),
-      ),
-    )
-    .executeTakeFirst();
-  return !!row;
-}
-
 /** The role tree (TreeNode shape) of one tenant; BladeX hides `administrator` from anyone but administrators. */
 async function roleTree(db: TenantData, ctx: RequestContext) {
-  let q = db.selectFrom('cubeRole').select(['id', 'parentId', 'roleName', 'roleAlias']);
-  if (!isTenantAdmin(ctx)) q = q.where('roleAlias', '<>', ROLE_ADMINISTRATOR);
-  const rows = await q.orderBy('sort').orderBy('id').execute();
+  const rows = await roleTreeRows(db, isTenantAdmin(ctx) ? undefined : ROLE_ADMINISTRATOR);
   return mergeForest(rows.map((r) => treeNode(r.id, String(r.parentId), r.roleName)));
 }
 
 /**
- * Roles (contract §5): the CRUD kit's list/detail/submit/remove, the role trees of the grant and user dialogs, and
+ * Roles: the CRUD kit's list/detail/submit/remove, the role trees of the grant and user dialogs, and
  * `grant` — escalation-safe: the caller grants only what it may grant itself (see grants.ts), to roles of its own
  * tenant; a changed grant holds from the next request (the access cache drops on writes to the grant tables).
  */
@@ -86,10 +68,7 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
     computed: ['parentName'],
     toRecord: async (records, db) => {
       const parentIds = [...new Set(records.map((r) => String(r.parentId)).filter((id) => id !== '0'))];
-      const parents = parentIds.length
-        ? await db.selectFrom('cubeRole').select(['id', 'roleName']).where('id', 'in', parentIds).execute()
-        : [];
-      const names = new Map(parents.map((p) => [p.id, p.roleName]));
+      const names = await roleNames(db, parentIds);
       return records.map((r) => ({
         ...r,
         parentName: r.parentId === '0' ? '顶级' : (names.get(String(r.parentId)) ?? ''),
@@ -117,16 +96,10 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
       ],
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          const aliases = await trx
-            .selectFrom('cubeRole')
-            .select('roleAlias')
-            .where('tenantId', '=', ctx.tenantId)
-            .where('id', 'in', ids)
-            .execute();
-          if (aliases.some((r) => RESERVED.has(r.roleAlias))) throw new BizError(M.adminRoleRemove);
-          if (await roleInUse(trx, ctx.tenantId, ids)) throw new BizError(M.roleInUse);
-          await trx.deleteFrom('cubeRoleMenu').where('roleId', 'in', ids).execute();
-          await trx.deleteFrom('cubeRoleScope').where('roleId', 'in', ids).execute();
+          const aliases = await roleAliasesAnyState(trx, ctx.tenantId, ids);
+          if (aliases.some((alias) => RESERVED.has(alias))) throw new BizError(M.adminRoleRemove);
+          if (await roleHasUsers(trx, ctx.tenantId, ids)) throw new BizError(M.roleInUse);
+          await clearRoleGrants(trx, ids);
         },
       ],
     },
@@ -158,23 +131,17 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
     },
     async (request) => {
       const ctx = contextOf(request);
-      const role = isPlatformAdmin(ctx)
-        ? await handle.db
-            .selectFrom('cubeRole')
-            .select('tenantId')
-            .where('id', '=', request.query.roleId)
-            .where('isDeleted', '=', 0)
-            .executeTakeFirst()
-        : await new TenantData(handle.db, ctx.tenantId)
-            .selectFrom('cubeRole')
-            .select('tenantId')
-            .where('id', '=', request.query.roleId)
-            .executeTakeFirst();
-      if (!role) throw new NotFoundError();
+      const roleId = request.query.roleId;
+      const tenantId = isPlatformAdmin(ctx)
+        ? await roleTenant(handle.db, roleId)
+        : (await tenantRoles(handle.db, ctx.tenantId, [roleId])).length > 0
+          ? ctx.tenantId
+          : undefined;
+      if (!tenantId) throw new NotFoundError();
       const data =
-        role.tenantId === ctx.tenantId
+        tenantId === ctx.tenantId
           ? new TenantData(handle.db, ctx.tenantId)
-          : crossTenantData(handle.db, ctx, role.tenantId);
+          : crossTenantData(handle.db, ctx, tenantId);
       return ok(await roleTree(data, ctx));
     },
   );
@@ -200,11 +167,7 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
       let apiScopeIds = ids(body.apiScopeIds, 'apiScopeIds');
 
       await handle.db.transaction().execute(async (trx) => {
-        const roles = await new TenantData(trx, ctx.tenantId)
-          .selectFrom('cubeRole')
-          .select(['id', 'roleAlias'])
-          .where('id', 'in', roleIds)
-          .execute();
+        const roles = await tenantRoles(trx, ctx.tenantId, roleIds);
         // Another tenant's role (or a gone one) is "not found", and the whole request changes nothing.
         if (roles.length !== roleIds.length) throw new NotFoundError();
         if (!isTenantAdmin(ctx) && roles.some((r) => RESERVED.has(r.roleAlias)))
@@ -246,35 +209,10 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
           }
         }
 
-        await trx.deleteFrom('cubeRoleMenu').where('roleId', 'in', roleIds).execute();
-        await trx.deleteFrom('cubeRoleScope').where('roleId', 'in', roleIds).execute();
-        const menuRows = roleIds.flatMap((roleId) =>
-          menuIds.map((menuId) => ({ id: newId(), roleId, menuId })),
-        );
-        const scopeRows = roleIds.flatMap((roleId) => [
-          ...dataScopeIds.map((scopeId) => ({
-            id: newId(),
-            roleId,
-            scopeId,
-            scopeCategory: ScopeCategory.data,
-          })),
-          ...apiScopeIds.map((scopeId) => ({
-            id: newId(),
-            roleId,
-            scopeId,
-            scopeCategory: ScopeCategory.api,
-          })),
+        await replaceRoleGrants(trx, roleIds, menuIds, [
+          ...dataScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.data })),
+          ...apiScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.api })),
         ]);
-        for (let i = 0; i < menuRows.length; i += 500)
-          await trx
-            .insertInto('cubeRoleMenu')
-            .values(menuRows.slice(i, i + 500))
-            .execute();
-        for (let i = 0; i < scopeRows.length; i += 500)
-          await trx
-            .insertInto('cubeRoleScope')
-            .values(scopeRows.slice(i, i + 500))
-            .execute();
       });
       // The writes above already dropped every cached grant set (observed tables); this also covers a change made
       // only to rows the observer filters, and says so where a reader looks for it.

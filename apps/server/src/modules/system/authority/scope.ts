@@ -6,20 +6,14 @@ import { registerCrud } from '../../../platform/crud/index.js';
 import { DataScopeType, parseCustomRule } from '../../../platform/data-scope.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { BizError } from '../../../platform/errors.js';
+import { isLiveMenu } from './grant.queries.js';
 
 async function requireMenu(trx: Transaction<Database>, menuId: unknown, message: string): Promise<void> {
-  const menu = await trx
-    .selectFrom('cubeMenu')
-    .select('id')
-    .where('id', '=', String(menuId))
-    .where('isDeleted', '=', 0)
-    .where('category', '=', 1)
-    .executeTakeFirst();
-  if (!menu) throw new BizError(message);
+  if (!(await isLiveMenu(trx, String(menuId)))) throw new BizError(message);
 }
 
 /**
- * Data-scope and API-scope rules (contract §12): platform-global rows attached to menus, written by the platform
+ * Data-scope and API-scope rules: platform-global rows attached to menus, written by the platform
  * administrator (the kit makes global writes platform-only); roles get them through `role/grant`. Writes to these
  * tables drop the cached grants, so a changed rule applies from the next request.
  */

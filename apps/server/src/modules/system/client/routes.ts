@@ -5,12 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
 import { idSchema, registerCrud } from '../../../platform/crud/index.js';
-import { now } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { GlobalData } from '../../../platform/global-data.js';
 import { hashSecret } from '../../../platform/passwords.js';
+import { clientAmong, setClientSecret } from './client.queries.js';
 
 const messages = clientEntity.messages;
 
@@ -18,7 +17,7 @@ const messages = clientEntity.messages;
 const generateSecret = () => randomBytes(32).toString('base64url');
 
 /**
- * OAuth clients (contract §13). Secrets are kept as argon2id hashes, like passwords, and checked by the token
+ * OAuth clients. Secrets are kept as argon2id hashes, like passwords, and checked by the token
  * endpoint with the same verifier; a secret is shown once — in the answer of the submit that created the client
  * (generated unless the body chose one) and of `reset-secret`. The token endpoint reads the client row at every
  * sign-in, so a changed validity or grant type applies from the next login on.
@@ -64,13 +63,7 @@ export const clientModule = defineModule('system/client', (app: FastifyInstance,
       // The rows are marked deleted by now: refusing rolls the whole remove back, other ids included.
       afterRemove: [
         async ({ trx, ids }) => {
-          const web = await trx
-            .selectFrom('cubeClient')
-            .select('id')
-            .where('id', 'in', ids)
-            .where('clientId', '=', webClientId)
-            .executeTakeFirst();
-          if (web) throw new BizError(messages.webClientRemove);
+          if (await clientAmong(trx, ids, webClientId)) throw new BizError(messages.webClientRemove);
         },
       ],
     },
@@ -97,11 +90,7 @@ export const clientModule = defineModule('system/client', (app: FastifyInstance,
           if (!row) throw new NotFoundError();
           if (row.clientId === webClientId) throw new BizError(messages.webClientSecret);
           const secret = generateSecret();
-          await new GlobalData(deps.db.db)
-            .updateTable('cubeClient')
-            .set({ clientSecret: await hashSecret(secret), updateUser: ctx.userId, updateTime: now() })
-            .where('id', '=', id)
-            .execute();
+          await setClientSecret(deps.db.db, ctx, id, await hashSecret(secret));
           return ok({ id, clientSecret: secret });
         },
       );

@@ -5,23 +5,16 @@ import { z } from 'zod';
 import type { TableName } from '../../../db/types.js';
 import { access, contextOf } from '../../../platform/access.js';
 import type { RequestContext } from '../../../platform/context.js';
-import {
-  dynamic,
-  mergeForest,
-  readPage,
-  registerCrud,
-  type SaveEvent,
-} from '../../../platform/crud/index.js';
+import { dynamic, mergeForest, readPage, registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
-import { GlobalData } from '../../../platform/global-data.js';
 import { isId } from '../../../platform/ids.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
-import { TenantData } from '../../../platform/tenant-data.js';
 import { DictionaryCache, type DictionaryKind } from './cache.js';
+import { renameItemsCode } from './dict.queries.js';
 
-/** A dictionary item as `dictionary?code=` answers it (contract §11); sealed items are left out. */
+/** A dictionary item as `dictionary?code=` answers it; sealed items are left out. */
 export const dictItemSchema = z.object({
   id: z.string(),
   parentId: z.string(),
@@ -62,7 +55,7 @@ const VARIANTS: readonly Variant[] = [
 
 /**
  * The system dictionary (platform-wide, written by the platform administrator) and the business dictionary (per
- * tenant), with the same endpoints (contract §11): the CRUD kit's `list` (VO tree), `detail`, `submit`, `remove`,
+ * tenant), with the same endpoints: the CRUD kit's `list` (VO tree), `detail`, `submit`, `remove`,
  * `tree`, plus BladeX's master–detail pair `parent-list` (paged roots) and `child-list` (the items of one root as a
  * tree), `parent-tree`, and the lookups `dictionary` / `dictionary-tree` that every select uses, served from the
  * per-instance {@link DictionaryCache}.
@@ -80,19 +73,14 @@ function registerDictionary(app: FastifyInstance, deps: AppDeps, variant: Varian
   /** The API documentation's group name of this dictionary (platform/route-labels.ts). */
   const title = kind === 'dict' ? '系统字典' : '业务字典';
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // biome-ignore lint/suspicious/noExplicitAny: one of two dictionary tables, both with the same columns
-  const write = (trx: SaveEvent['trx'], ctx: RequestContext): any =>
-    kind === 'dict'
-      ? new GlobalData(trx).updateTable('cubeDict')
-      : new TenantData(trx, ctx.tenantId).updateTable('cubeDictBiz');
 
   registerCrud(app, deps, entity, {
     table,
     operations: ['list', 'detail', 'submit', 'remove', 'tree'],
     /**
-     * Contract §11 layout, kept by the server whatever a client sends: a root carries `dictKey` -1; an item takes
-     * its parent's code (spec §3: code and parent are not editable on a child); nothing moves to another parent
-     * on edit; renaming a root's code renames its items (BladeX).
+     * The dictionary layout, kept by the server whatever a client sends: a root carries `dictKey` -1; an item
+     * takes its parent's code (code and parent are not editable on a child); nothing moves to another parent on
+     * edit; renaming a root's code renames its items (BladeX).
      */
     hooks: {
       beforeSave: [
@@ -112,11 +100,7 @@ function registerDictionary(app: FastifyInstance, deps: AppDeps, variant: Varian
                 .where(`${table}.id`, '<>', id)
                 .executeTakeFirst();
               if (taken) throw new BizError(DictMessage.rootCodeChanged);
-              await write(trx, ctx)
-                .set({ code: values.code })
-                .where('code', '=', current.code)
-                .where('id', '<>', id)
-                .execute();
+              await renameItemsCode(trx, kind, ctx.tenantId, id, current.code, String(values.code));
             }
           }
           if (parentId === '0') {

@@ -12,18 +12,27 @@ import { mergeForest, withAncestors } from '../../../platform/crud/tree.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { GlobalData } from '../../../platform/global-data.js';
 import { isId } from '../../../platform/ids.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
-import { TenantData } from '../../../platform/tenant-data.js';
 import { packageMenuIds } from '../tenant/package-menus.js';
+import { countOwnTopMenus, linkedLiveMenuIds, unlinkMenusFromTopMenus } from '../topmenu/topmenu.queries.js';
 import { grantedMenuIds } from './grants.js';
+import {
+  liveMenus,
+  type MenuLink,
+  menuCategory,
+  menuHasChildren,
+  menuNameOrCodeTaken,
+  menuNames,
+  menusHeldByRoles,
+  unlinkMenusFromRoles,
+} from './menu.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 const PLATFORM_TENANT = '000000';
 const ROOT_NAME = '顶级';
-/** Labels of the dictionaries `menu_category`, `button_func` and `yes_no` (contract §17.2). */
+/** Labels of the dictionaries `menu_category`, `button_func` and `yes_no`. */
 const CATEGORY_NAMES: Record<number, string> = { 1: '菜单', 2: '按钮' };
 const ACTION_NAMES: Record<number, string> = { 1: '工具栏', 2: '操作栏', 3: '工具操作栏' };
 const YES_NO_NAMES: Record<number, string> = { 1: '否', 2: '是' };
@@ -58,23 +67,6 @@ export const idList = (name: string, allowEmpty = false) =>
       .refine((ids) => ids.length <= 5000 && ids.every(isId), `请求参数类型错误: ${name}`),
   );
 
-interface MenuLink {
-  id: string;
-  parentId: string;
-  name: string;
-  category: number;
-  sort: number;
-}
-
-export function liveMenus(db: Executor): Promise<MenuLink[]> {
-  return new GlobalData(db)
-    .selectFrom('cubeMenu')
-    .select(['id', 'parentId', 'name', 'category', 'sort'])
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * The menus and buttons a caller may hand on (to a top menu, a role): every one for the platform administrator;
  * for anyone else those granted to their roles, with the ancestors that make them reachable, within the tenant
@@ -93,7 +85,7 @@ export async function assignableMenuIds(
   return allowed ? new Set([...visible].filter((id) => allowed.has(id))) : visible;
 }
 
-/** Category-1 menus as TreeNodes (contract §1.9). */
+/** Category-1 menus as tree nodes. */
 function menuTree(menus: readonly MenuLink[], shown: Set<string>) {
   return mergeForest(
     menus
@@ -103,7 +95,7 @@ function menuTree(menus: readonly MenuLink[], shown: Set<string>) {
 }
 
 /**
- * Menu administration (contract §3): the CRUD of the platform-wide menu and button tree — `list` / `lazy-list`
+ * Menu administration: the CRUD of the platform-wide menu and button tree — `list` / `lazy-list`
  * (all categories), `menu-list` / `lazy-menu-list` (pages only), `tree`, `detail`, `submit`, `remove` — and the
  * menu side of the top-menu grant dialog (`grant-top-tree`, `top-tree-keys`).
  */
@@ -115,14 +107,7 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
     computed: ['parentName', 'categoryName', 'actionName', 'isOpenName'],
     toRecord: async (records, db) => {
       const parentIds = [...new Set(records.map((r) => String(r.parentId)).filter((id) => id !== '0'))];
-      const parents = parentIds.length
-        ? await new GlobalData(db)
-            .selectFrom('cubeMenu')
-            .select(['id', 'name'])
-            .where('id', 'in', parentIds)
-            .execute()
-        : [];
-      const nameOf = new Map(parents.map((p) => [String(p.id), p.name]));
+      const nameOf = await menuNames(db, parentIds);
       return records.map((r) => ({
         ...r,
         parentName: String(r.parentId) === '0' ? ROOT_NAME : (nameOf.get(String(r.parentId)) ?? ''),
@@ -138,57 +123,27 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
           const category = Number(values.category);
           const parentId = String(values.parentId ?? '0');
           if (parentId !== '0') {
-            const parent = await new GlobalData(trx)
-              .selectFrom('cubeMenu')
-              .select('category')
-              .where('id', '=', parentId)
-              .executeTakeFirst();
-            if (parent && parent.category !== MenuCategory.menu) throw new BizError(messages.parentNotMenu);
+            const parentCategory = await menuCategory(trx, parentId);
+            if (parentCategory !== undefined && parentCategory !== MenuCategory.menu)
+              throw new BizError(messages.parentNotMenu);
           }
           if (category === MenuCategory.menu && !String(values.path ?? '').trim())
             throw new BizError(messages.pathRequired);
-          if (id && category === MenuCategory.button) {
-            const child = await new GlobalData(trx)
-              .selectFrom('cubeMenu')
-              .select('id')
-              .where('parentId', '=', id)
-              .executeTakeFirst();
-            if (child) throw new BizError(messages.buttonHasChildren);
-          }
+          if (id && category === MenuCategory.button && (await menuHasChildren(trx, id)))
+            throw new BizError(messages.buttonHasChildren);
           // BladeX's rule: a code is unique among all rows, a name among the pages.
-          let clash = new GlobalData(trx)
-            .selectFrom('cubeMenu')
-            .select('id')
-            .where((eb) =>
-              eb.or([
-                eb('code', '=', String(values.code)),
-                eb.and([eb('name', '=', String(values.name)), eb('category', '=', MenuCategory.menu)]),
-              ]),
-            );
-          if (id) clash = clash.where('id', '<>', id);
-          if (await clash.executeTakeFirst()) throw new BizError(messages.nameOrCodeExists);
+          if (await menuNameOrCodeTaken(trx, String(values.code), String(values.name), MenuCategory.menu, id))
+            throw new BizError(messages.nameOrCodeExists);
         },
       ],
       afterRemove: [
         async ({ trx, ids }) => {
           // Refused while a tenant's role still holds one of them: removing it would silently change what that role
           // may open. The platform administrator's own grants do not count — that role holds every code anyway.
-          const held = await trx
-            .selectFrom('cubeRoleMenu')
-            .innerJoin('cubeRole', 'cubeRole.id', 'cubeRoleMenu.roleId')
-            .select(['cubeRole.roleName', 'cubeRole.tenantId'])
-            .where('cubeRoleMenu.menuId', 'in', ids)
-            .where('cubeRole.isDeleted', '=', 0)
-            .where((eb) =>
-              eb.or([
-                eb('cubeRole.tenantId', '<>', PLATFORM_TENANT),
-                eb('cubeRole.roleAlias', '<>', ROLE_ADMINISTRATOR),
-              ]),
-            )
-            .executeTakeFirst();
-          if (held) throw new BizError(menuEntity.messages.heldByRoles);
-          await trx.deleteFrom('cubeRoleMenu').where('menuId', 'in', ids).execute();
-          await trx.deleteFrom('cubeTopMenuSetting').where('menuId', 'in', ids).execute();
+          if (await menusHeldByRoles(trx, ids, { tenantId: PLATFORM_TENANT, roleAlias: ROLE_ADMINISTRATOR }))
+            throw new BizError(menuEntity.messages.heldByRoles);
+          await unlinkMenusFromRoles(trx, ids);
+          await unlinkMenusFromTopMenus(trx, ids);
         },
       ],
     },
@@ -255,7 +210,7 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
         },
       );
 
-      // Any signed-in user (contract §3 "token"), but only over the menus the caller may see or hand on.
+      // Any signed-in user, but only over the menus the caller may see or hand on.
       api.get(
         `${prefix}/tree`,
         {
@@ -297,21 +252,9 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
             idList('topMenuIds'),
             (request.query as Record<string, unknown>).topMenuIds,
           );
-          const own = await new TenantData(handle.db, ctx.tenantId)
-            .selectFrom('cubeTopMenu')
-            .select('id')
-            .where('id', 'in', ids)
-            .execute();
-          if (own.length !== ids.length) throw new NotFoundError();
-          const rows = await handle.db
-            .selectFrom('cubeTopMenuSetting')
-            .innerJoin('cubeMenu', 'cubeMenu.id', 'cubeTopMenuSetting.menuId')
-            .select('cubeTopMenuSetting.menuId')
-            .distinct()
-            .where('cubeTopMenuSetting.topMenuId', 'in', ids)
-            .where('cubeMenu.isDeleted', '=', 0)
-            .execute();
-          return ok({ menu: rows.map((r) => String(r.menuId)) });
+          if ((await countOwnTopMenus(handle.db, ctx.tenantId, ids)) !== ids.length)
+            throw new NotFoundError();
+          return ok({ menu: await linkedLiveMenuIds(handle.db, ids) });
         },
       );
     },

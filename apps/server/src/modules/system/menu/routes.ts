@@ -9,14 +9,15 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
-import { tenantData } from '../../../platform/tenant-data.js';
 import { packageMenuIds } from '../tenant/package-menus.js';
+import { countOwnTopMenus, tenantTopMenus, topMenuSettings } from '../topmenu/topmenu.queries.js';
 import { registerMenuAdmin } from './admin.js';
 import { grantedMenuIds } from './grants.js';
+import { liveMenuRoutes } from './menu.queries.js';
 
 const MENU_CATEGORY = { menu: 1, button: 2 } as const;
 
-/** Menus are platform rows; a node names the platform tenant as their owner (spec §3 "Menu node" `tenantId`). */
+/** Menus are platform rows; a node names the platform tenant as their owner (its `tenantId`). */
 const MENU_OWNER_TENANT = '000000';
 
 const storedFields = {
@@ -39,9 +40,9 @@ type StoredMenu = { [K in keyof typeof storedFields]: z.infer<(typeof storedFiel
 };
 
 /**
- * Route fields the spec's client reads beside BladeX's MenuVO (spec §3 "Menu node"): the owner tenant, `meta`
- * with the i18n key (the menu code) and the role aliases the item is limited to (the client hides it from other
- * roles, spec §6), `group` (further paths that select the item) and `query` (what its page opens with).
+ * Route fields the console reads beside BladeX's MenuVO: the owner tenant, `meta` with the i18n key (the menu
+ * code) and the role aliases the item is limited to (the client hides it from other roles), `group` (further
+ * paths that select the item) and `query` (what its page opens with).
  */
 const menuFields = {
   ...storedFields,
@@ -70,7 +71,7 @@ export function toRouteNode(row: StoredMenu): MenuRow {
   };
 }
 
-/** The MenuVO tree node of contract §3: the menu's fields, `hasChildren`, and `children` when there are any. */
+/** The MenuVO tree node: the menu's fields, `hasChildren`, and `children` when there are any. */
 export interface MenuNode extends MenuRow {
   hasChildren: boolean;
   children?: MenuNode[];
@@ -95,29 +96,7 @@ export const topMenuSchema = z.object({
 
 /** Live menus and buttons, ordered by sort (menus are platform-wide rows; grants decide who sees which). */
 async function loadLiveMenus(handle: DatabaseHandle): Promise<MenuRow[]> {
-  const rows = await handle.db
-    .selectFrom('cubeMenu')
-    .select([
-      'id',
-      'parentId',
-      'code',
-      'name',
-      'alias',
-      'path',
-      'source',
-      'sort',
-      'category',
-      'action',
-      'isOpen',
-      'roles',
-      'routeGroup',
-      'routeQuery',
-    ])
-    .where('isDeleted', '=', 0)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-  return rows.map(toRouteNode);
+  return (await liveMenuRoutes(handle.db)).map(toRouteNode);
 }
 
 /** Menus linked to one of the caller's tenant's top menus; another tenant's top menu is not found. */
@@ -126,22 +105,12 @@ async function topMenuLinks(
   ctx: RequestContext,
   topMenuId: string,
 ): Promise<string[]> {
-  const topMenu = await tenantData(handle.db, ctx)
-    .selectFrom('cubeTopMenu')
-    .select('id')
-    .where('id', '=', topMenuId)
-    .executeTakeFirst();
-  if (!topMenu) throw new NotFoundError();
-  const rows = await handle.db
-    .selectFrom('cubeTopMenuSetting')
-    .select('menuId')
-    .where('topMenuId', '=', topMenuId)
-    .execute();
-  return rows.map((r) => r.menuId);
+  if ((await countOwnTopMenus(handle.db, ctx.tenantId, [topMenuId])) === 0) throw new NotFoundError();
+  return (await topMenuSettings(handle.db, [topMenuId])).map((r) => r.menuId);
 }
 
 /**
- * What the console shell loads after sign-in (contract §3): the sidebar's menu tree (`routes`), the button
+ * What the console shell loads after sign-in: the sidebar's menu tree (`routes`), the button
  * permissions (`buttons`) and the header's top menus (`top-menu`).
  */
 export const menuModule = defineModule('system/menu', (app: FastifyInstance, deps: AppDeps): void => {
@@ -218,24 +187,14 @@ export const menuModule = defineModule('system/menu', (app: FastifyInstance, dep
     },
     async (request) => {
       const ctx = contextOf(request);
-      const rows = await tenantData(deps.db.db, ctx)
-        .selectFrom('cubeTopMenu')
-        .select(['id', 'tenantId', 'code', 'name', 'source', 'path', 'sort'])
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
+      const rows = await tenantTopMenus(deps.db.db, ctx.tenantId);
       // Under a package, a top menu shows only while it links at least one menu the package allows.
       const allowed = await packageMenuIds(deps.db.db, ctx.tenantId);
       if (!allowed || rows.length === 0) return ok(rows);
-      const links = await deps.db.db
-        .selectFrom('cubeTopMenuSetting')
-        .select(['topMenuId', 'menuId'])
-        .where(
-          'topMenuId',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
+      const links = await topMenuSettings(
+        deps.db.db,
+        rows.map((r) => r.id),
+      );
       const shown = new Set(
         links.filter((l) => allowed.has(String(l.menuId))).map((l) => String(l.topMenuId)),
       );

@@ -7,7 +7,9 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
-import { tenantData } from '../../../platform/tenant-data.js';
+import { tenantDepts } from '../authority/dept.queries.js';
+import { tenantRoleNames } from '../authority/role.queries.js';
+import { userOrgLists } from './org.queries.js';
 
 const userQuery = z.object({
   userId: z
@@ -17,7 +19,7 @@ const userQuery = z.object({
 });
 
 /**
- * The departments and roles a user holds (the department/role switch dialog of spec §2). Without `userId` the
+ * The departments and roles a user holds (the department/role switch dialog). Without `userId` the
  * caller's own; another user's need the user-management permission and stay within the caller's tenant.
  */
 export const orgLookupModule = defineModule('system/org', (app: FastifyInstance, deps: AppDeps): void => {
@@ -25,16 +27,11 @@ export const orgLookupModule = defineModule('system/org', (app: FastifyInstance,
 
   const userLists = async (request: FastifyRequest, requestedUserId: string | undefined) => {
     const ctx = contextOf(request);
-    const data = tenantData(deps.db.db, ctx);
     const userId = requestedUserId || ctx.userId;
     if (userId !== ctx.userId) await requirePermission(deps.db, ctx, 'user');
-    const user = await data
-      .selectFrom('cubeUser')
-      .select(['roleId', 'deptId'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await userOrgLists(deps.db.db, ctx.tenantId, userId);
     if (!user) throw new NotFoundError();
-    return { data, roleIds: splitIds(user.roleId), deptIds: splitIds(user.deptId) };
+    return { tenantId: ctx.tenantId, roleIds: splitIds(user.roleId), deptIds: splitIds(user.deptId) };
   };
 
   api.get(
@@ -47,15 +44,9 @@ export const orgLookupModule = defineModule('system/org', (app: FastifyInstance,
       },
     },
     async (request) => {
-      const { data, deptIds } = await userLists(request, request.query.userId);
+      const { tenantId, deptIds } = await userLists(request, request.query.userId);
       if (deptIds.length === 0) return ok([]);
-      const rows = await data
-        .selectFrom('cubeDept')
-        .select(['id', 'deptName'])
-        .where('id', 'in', deptIds)
-        .orderBy('sort')
-        .execute();
-      return ok(rows);
+      return ok(await tenantDepts(deps.db.db, tenantId, deptIds));
     },
   );
 
@@ -69,15 +60,9 @@ export const orgLookupModule = defineModule('system/org', (app: FastifyInstance,
       },
     },
     async (request) => {
-      const { data, roleIds } = await userLists(request, request.query.userId);
+      const { tenantId, roleIds } = await userLists(request, request.query.userId);
       if (roleIds.length === 0) return ok([]);
-      const rows = await data
-        .selectFrom('cubeRole')
-        .select(['id', 'roleName'])
-        .where('id', 'in', roleIds)
-        .orderBy('sort')
-        .execute();
-      return ok(rows);
+      return ok(await tenantRoleNames(deps.db.db, tenantId, roleIds));
     },
   );
 });

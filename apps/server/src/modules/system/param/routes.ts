@@ -2,7 +2,10 @@ import { paramEntity } from '@cube/contract';
 import { registerCrud } from '../../../platform/crud/index.js';
 import { defineModule } from '../../../platform/deps.js';
 
-/** System parameters (contract §10): platform-wide key/value settings such as `account.failCount`. */
+/**
+ * System parameters: platform-wide key/value settings such as `account.failCount`. What the server reads of them,
+ * with types and defaults, is declared in param.queries.ts.
+ */
 export const paramModule = defineModule('system/param', (app, deps) => {
   registerCrud(app, deps, paramEntity, { table: 'cubeParam' });
 });

@@ -1,7 +1,6 @@
 import { postEntity } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { access, contextOf } from '../../../platform/access.js';
 import { isPlatformAdmin } from '../../../platform/context.js';
@@ -9,8 +8,9 @@ import { registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
-import { crossTenantData, tenantData } from '../../../platform/tenant-data.js';
-import { dictLabels } from '../../user/dict-labels.js';
+import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
+import { dictLabels } from '../dict/dict.queries.js';
+import { postChoices, postHasUsers } from './post.queries.js';
 
 const selectQuery = z
   .object({
@@ -21,7 +21,7 @@ const selectQuery = z
   })
   .loose();
 
-/** Posts (contract §7): list, detail, submit, remove through the kit; `select` for the user form's picker. */
+/** Posts: list, detail, submit, remove through the kit; `select` for the user form's picker. */
 export const postModule = defineModule('system/post', (app: FastifyInstance, deps: AppDeps): void => {
   registerCrud(app, deps, postEntity, {
     table: 'cubePost',
@@ -34,15 +34,7 @@ export const postModule = defineModule('system/post', (app: FastifyInstance, dep
       // A post some live user still holds stays: the user form would show an id without a name.
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          const holder = await tenantData(trx, ctx)
-            .selectFrom('cubeUser')
-            .select('id')
-            .where((eb) =>
-              eb.or(ids.map((id) => eb(sql<string>`',' || post_id || ','`, 'like', `%,${id},%`))),
-            )
-            .limit(1)
-            .executeTakeFirst();
-          if (holder) throw new BizError(postEntity.messages.postInUse);
+          if (await postHasUsers(trx, ctx.tenantId, ids)) throw new BizError(postEntity.messages.postInUse);
         },
       ],
     },
@@ -76,14 +68,8 @@ export const postModule = defineModule('system/post', (app: FastifyInstance, dep
           const data =
             wanted && wanted !== ctx.tenantId && isPlatformAdmin(ctx)
               ? crossTenantData(deps.db.db, ctx, wanted)
-              : tenantData(deps.db.db, ctx);
-          const rows = await data
-            .selectFrom('cubePost')
-            .select(['id', 'postCode', 'postName', 'category'])
-            .orderBy('sort')
-            .orderBy('id')
-            .execute();
-          return ok(rows);
+              : new TenantData(deps.db.db, ctx.tenantId);
+          return ok(await postChoices(data));
         },
       );
     },

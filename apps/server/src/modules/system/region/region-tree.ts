@@ -2,32 +2,10 @@ import { REGION_ROOT_CODE, regionEntity } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { BizError } from '../../../platform/errors.js';
+import { LEVEL_COLUMNS, PATH_COLUMNS, regionPlace } from './region.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 const m = regionEntity.messages;
-
-/** The path columns, by level: a level-1 row is its own province, a level-2 row its own city, … */
-export const LEVEL_COLUMNS = [
-  undefined,
-  ['provinceCode', 'provinceName'],
-  ['cityCode', 'cityName'],
-  ['districtCode', 'districtName'],
-  ['townCode', 'townName'],
-  ['villageCode', 'villageName'],
-] as const;
-
-const PATH_COLUMNS = [
-  'provinceCode',
-  'provinceName',
-  'cityCode',
-  'cityName',
-  'districtCode',
-  'districtName',
-  'townCode',
-  'townName',
-  'villageCode',
-  'villageName',
-] as const;
 
 /**
  * Places a new region under its parent: the parent must exist (the country row `00` sits at the top, under `0`),
@@ -43,12 +21,7 @@ export async function placeRegion(db: Executor, values: Record<string, unknown>)
     for (const c of PATH_COLUMNS) values[c] = '';
     return;
   }
-  const parent = await db
-    .selectFrom('cubeRegion')
-    .select(['code', 'ancestors', 'regionLevel', ...PATH_COLUMNS])
-    .where('code', '=', parentCode)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  const parent = await regionPlace(db, parentCode);
   if (!parent) throw new BizError(m.parentMissing);
   if (parent.code !== REGION_ROOT_CODE && (!code.startsWith(parent.code) || code === parent.code))
     throw new BizError(m.codePrefix);
@@ -61,16 +34,4 @@ export async function placeRegion(db: Executor, values: Record<string, unknown>)
     values[own[0]] = code;
     values[own[1]] = values.name;
   }
-}
-
-/** After a rename, the rows below repeat the new name in their path column of this row's level. */
-export async function renameInPaths(db: Executor, code: string, level: number, name: string): Promise<void> {
-  const own = LEVEL_COLUMNS[level];
-  if (!own) return;
-  await db
-    .updateTable('cubeRegion')
-    .set({ [own[1]]: name })
-    .where(own[0], '=', code)
-    .where('code', '<>', code)
-    .execute();
 }

@@ -10,59 +10,40 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
 import { sendXlsx } from '../../../platform/export-blob.js';
-import { newId } from '../../../platform/ids.js';
 import { excel } from '../../../platform/lazy-modules.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
-import { LEVEL_COLUMNS, placeRegion, renameInPaths } from './region-tree.js';
+import {
+  codesWithChildren,
+  LEVEL_COLUMNS,
+  liveRegions,
+  regionById,
+  regionChildren,
+  regionsHaveChildren,
+  renameInPaths,
+} from './region.queries.js';
+import { EXPORT_LIMIT, importRows, readSheet, SHEET } from './region-import.js';
+import { placeRegion } from './region-tree.js';
 
 const m = regionEntity.messages;
 const T = 'cubeRegion';
-const COLUMNS = Object.keys(regionEntity.record.shape).map((c) => `${T}.${c}`);
 const codeParam = z
   .string()
   .regex(/^(0|\d{2,12})$/, '请求参数类型错误: code')
   .optional();
-const EXPORT_LIMIT = 50_000;
-
-/** Columns of the import and export sheets (BladeX `RegionExcel`). */
-const SHEET = [
-  { header: '区划编号', key: 'code', width: 16 },
-  { header: '上级区划编号', key: 'parentCode', width: 16 },
-  { header: '区划名称', key: 'name', width: 24 },
-  { header: '区划层级', key: 'regionLevel', width: 10 },
-  { header: '排序', key: 'sort', width: 8 },
-  { header: '备注', key: 'remark', width: 24 },
-] as const;
 
 type Row = Record<string, unknown> & { id: string; code: string; parentCode: string; name: string };
 
 /**
- * Administrative regions (contract §16): platform-wide, keyed by division code; read by anyone with the menu,
+ * Administrative regions: platform-wide, keyed by division code; read by anyone with the menu,
  * written by the platform administrator. `lazy-list`/`lazy-tree`/`select` walk the tree by `parentCode`/`code`
  * as the BladeX clients send them; `list` pages with the entity's filters; import/export use xlsx.
  */
 export const regionModule = defineModule('system/region', (app: FastifyInstance, deps: AppDeps) => {
   const handle = deps.db;
 
-  const live = () => handle.db.selectFrom(T).where(`${T}.isDeleted`, '=', 0);
-
   /** Which of the codes have live children (one grouped query per level). */
-  const withChildren = async (codes: string[]): Promise<Set<string>> => {
-    if (codes.length === 0) return new Set();
-    const found = await live()
-      .select(`${T}.parentCode`)
-      .where(`${T}.parentCode`, 'in', codes)
-      .groupBy(`${T}.parentCode`)
-      .execute();
-    return new Set(found.map((r) => r.parentCode));
-  };
-
-  const childrenOf = (parentCode: string) =>
-    live()
-      .select(COLUMNS as never)
-      .where(`${T}.parentCode`, '=', parentCode)
-      .orderBy(`${T}.sort`)
-      .orderBy(`${T}.code`);
+  const withChildren = (codes: string[]) => codesWithChildren(handle.db, codes);
+  const childrenOf = (parentCode: string) => regionChildren(handle.db, parentCode);
 
   registerCrud(app, deps, regionEntity, {
     table: T,
@@ -74,11 +55,7 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
             await placeRegion(trx, values);
             return;
           }
-          const current = await trx
-            .selectFrom(T)
-            .select(['code', 'parentCode', 'regionLevel', 'name'])
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow();
+          const current = await regionById(trx, id);
           if (values.code !== current.code) throw new BizError(m.codeFixed);
           if (values.parentCode !== current.parentCode) throw new BizError(m.parentFixed);
           // The place in the tree is the row's; only name, sort and remark change.
@@ -91,18 +68,7 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
       ],
       afterRemove: [
         async ({ trx, ids }) => {
-          const removed = await trx.selectFrom(T).select('code').where('id', 'in', ids).execute();
-          const child = await trx
-            .selectFrom(T)
-            .select('id')
-            .where('isDeleted', '=', 0)
-            .where(
-              'parentCode',
-              'in',
-              removed.map((r) => r.code),
-            )
-            .executeTakeFirst();
-          if (child) throw new BizError(m.hasChildren);
+          if (await regionsHaveChildren(trx, ids)) throw new BizError(m.hasChildren);
         },
       ],
     },
@@ -123,7 +89,7 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
       async (request) => {
         const { id, code } = request.query;
         if (!id && !code) throw new BizError(CommonMessage.idMissing);
-        let q = live().select(COLUMNS as never);
+        let q = liveRegions(handle.db);
         q = id ? q.where(`${T}.id`, '=', id) : q.where(`${T}.code`, '=', code as string);
         const row = await q.executeTakeFirst();
         if (!row) throw new NotFoundError();
@@ -137,7 +103,7 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
       async (request) => {
         const { parentCode, ...filters } = request.query as { parentCode?: string } & Record<string, unknown>;
         const q = parseListQuery(filters, regionEntity.filters);
-        let found = applyFilters(live().select(COLUMNS as never), q.filters, handle.kind, T);
+        let found = applyFilters(liveRegions(handle.db), q.filters, handle.kind, T);
         // As the reference does: a search without a parent looks through every level.
         if (parentCode !== undefined || q.filters.length === 0)
           found = found.where(`${T}.parentCode`, '=', parentCode ?? REGION_ROOT_CODE);
@@ -199,7 +165,7 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
       },
       async (request, reply) => {
         const q = parseListQuery(request.query as Record<string, unknown>, regionEntity.filters);
-        const rows = await applyFilters(live().select(COLUMNS as never), q.filters, handle.kind, T)
+        const rows = await applyFilters(liveRegions(handle.db), q.filters, handle.kind, T)
           .orderBy(`${T}.regionLevel`)
           .orderBy(`${T}.code`)
           .limit(EXPORT_LIMIT)
@@ -246,7 +212,7 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
           const isZip = content?.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004';
           if (!content || !isZip) throw new BizError(m.importFileRequired);
           const rows = await readSheet(content);
-          const result = await importRows(rows, covered);
+          const result = await importRows(handle.db, rows, covered);
           request.log.info({ event: 'region_imported', userId: ctx.userId, ...result }, 'regions imported');
           return ok(
             result,
@@ -255,104 +221,5 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
         },
       );
     });
-  }
-
-  /** The sheet's rows, checked by the entity's input schema; the first bad row refuses the whole file. */
-  async function readSheet(content: Buffer): Promise<Array<Record<string, unknown>>> {
-    const workbook = new (excel().Workbook)();
-    try {
-      await workbook.xlsx.load(content as unknown as ArrayBuffer);
-    } catch {
-      throw new BizError(m.importFileRequired);
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new BizError(m.importEmpty);
-    const header = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? '').trim());
-    const index = Object.fromEntries(SHEET.map((c) => [c.key, header.indexOf(c.header)]));
-    if (index.code === -1 || index.parentCode === -1 || index.name === -1) throw new BizError(m.importEmpty);
-    if (sheet.rowCount > EXPORT_LIMIT + 1) throw new BizError(m.importTooMany);
-    const rows: Array<Record<string, unknown>> = [];
-    sheet.eachRow((row, number) => {
-      if (number === 1) return;
-      const cell = (key: string) => {
-        const at = index[key] ?? -1;
-        if (at < 0) return undefined;
-        const value = row.getCell(at).value;
-        return value === null || value === undefined ? undefined : String(value).trim();
-      };
-      const raw = {
-        code: cell('code'),
-        parentCode: cell('parentCode'),
-        name: cell('name'),
-        regionLevel: cell('regionLevel') ?? '1',
-        sort: cell('sort'),
-        remark: cell('remark'),
-      };
-      if (!raw.code && !raw.name) return;
-      const parsed = regionEntity.input.safeParse(raw);
-      if (!parsed.success)
-        throw new BizError(
-          m.importRowInvalid
-            .replace('{row}', String(number))
-            .replace('{message}', parsed.error.issues[0]?.message ?? ''),
-        );
-      rows.push({ ...parsed.data, row: number });
-    });
-    if (rows.length === 0) throw new BizError(m.importEmpty);
-    return rows;
-  }
-
-  /** Parents before children (shorter codes first); one transaction, so a bad row leaves nothing written. */
-  async function importRows(rows: Array<Record<string, unknown>>, covered: boolean) {
-    const ordered = [...rows].sort((a, b) => String(a.code).length - String(b.code).length);
-    let added = 0;
-    let updated = 0;
-    let skipped = 0;
-    await handle.db.transaction().execute(async (trx) => {
-      for (const { row, ...values } of ordered) {
-        const existing = await trx
-          .selectFrom(T)
-          .select(['id', 'regionLevel', 'name'])
-          .where('code', '=', String(values.code))
-          .where('isDeleted', '=', 0)
-          .executeTakeFirst();
-        try {
-          if (existing) {
-            if (!covered) {
-              skipped++;
-              continue;
-            }
-            const own = LEVEL_COLUMNS[existing.regionLevel];
-            await trx
-              .updateTable(T)
-              .set({
-                name: String(values.name),
-                sort: Number(values.sort),
-                remark: String(values.remark),
-                ...(own ? { [own[1]]: String(values.name) } : {}),
-              })
-              .where('id', '=', existing.id)
-              .execute();
-            if (existing.name !== values.name)
-              await renameInPaths(trx, String(values.code), existing.regionLevel, String(values.name));
-            updated++;
-          } else {
-            await placeRegion(trx, values);
-            await trx
-              .insertInto(T)
-              .values({ ...values, id: newId(), isDeleted: 0 } as never)
-              .execute();
-            added++;
-          }
-        } catch (error) {
-          if (error instanceof BizError)
-            throw new BizError(
-              m.importRowInvalid.replace('{row}', String(row)).replace('{message}', error.message),
-            );
-          throw error;
-        }
-      }
-    });
-    return { added, updated, skipped };
   }
 });

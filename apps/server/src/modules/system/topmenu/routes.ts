@@ -6,9 +6,9 @@ import { registerCrud } from '../../../platform/crud/index.js';
 import { defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { newId } from '../../../platform/ids.js';
-import { TenantData } from '../../../platform/tenant-data.js';
-import { assignableMenuIds, idList, liveMenus } from '../menu/admin.js';
+import { assignableMenuIds, idList } from '../menu/admin.js';
+import { liveMenus } from '../menu/menu.queries.js';
+import { countOwnTopMenus, replaceTopMenuLinks, unlinkTopMenus } from './topmenu.queries.js';
 
 const grantBody = z.object({
   topMenuIds: idList('topMenuIds'),
@@ -16,7 +16,7 @@ const grantBody = z.object({
 });
 
 /**
- * Top menus (contract §4): the header's horizontal menu, one set per tenant (even the platform administrator
+ * Top menus: the header's horizontal menu, one set per tenant (even the platform administrator
  * edits only his own tenant's, as BladeX keeps `blade_top_menu` tenant-filtered for administrators too), and
  * `grant`, which replaces the menus each chosen top menu shows in the sidebar.
  */
@@ -27,7 +27,7 @@ export const topMenuModule = defineModule('system/topmenu', (app, deps) => {
     hooks: {
       afterRemove: [
         async ({ trx, ids }) => {
-          await trx.deleteFrom('cubeTopMenuSetting').where('topMenuId', 'in', ids).execute();
+          await unlinkTopMenus(trx, ids);
         },
       ],
     },
@@ -50,21 +50,9 @@ export const topMenuModule = defineModule('system/topmenu', (app, deps) => {
           if (menuIds.some((id) => !pages.has(id) || !assignable.has(id)))
             throw new BizError(topMenuEntity.messages.menusInvalid);
           await handle.db.transaction().execute(async (trx) => {
-            const own = await new TenantData(trx, ctx.tenantId)
-              .selectFrom('cubeTopMenu')
-              .select('id')
-              .where('id', 'in', topMenuIds)
-              .execute();
-            if (own.length !== topMenuIds.length) throw new NotFoundError();
-            await trx.deleteFrom('cubeTopMenuSetting').where('topMenuId', 'in', topMenuIds).execute();
-            const rows = topMenuIds.flatMap((topMenuId) =>
-              menuIds.map((menuId) => ({ id: newId(), topMenuId, menuId })),
-            );
-            for (let i = 0; i < rows.length; i += 500)
-              await trx
-                .insertInto('cubeTopMenuSetting')
-                .values(rows.slice(i, i + 500))
-                .execute();
+            if ((await countOwnTopMenus(trx, ctx.tenantId, topMenuIds)) !== topMenuIds.length)
+              throw new NotFoundError();
+            await replaceTopMenuLinks(trx, topMenuIds, menuIds);
           });
           return ok({});
         },
