@@ -1,6 +1,6 @@
 import { deptEntity, roleEntity } from '@cube/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TreeMessage } from '../src/platform/crud/register.js';
+import { TreeMessage } from '../src/platform/crud/index.js';
 import {
   A,
   grant,

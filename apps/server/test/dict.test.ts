@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/connection.js';
 import { withPlatformScope } from '../src/db/row-scope.js';
-import { TreeMessage } from '../src/platform/crud/register.js';
+import { TreeMessage } from '../src/platform/crud/index.js';
 import { RedisStore, type SharedStore } from '../src/platform/store.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
 
