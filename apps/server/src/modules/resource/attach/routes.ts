@@ -8,9 +8,9 @@ import { idSchema } from '../../../platform/crud/params.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
 import { sendBlob } from '../../../platform/export-blob.js';
+import { attachObjectNames, uploaderNames } from '../oss/attach.queries.js';
 import { fileServiceOf } from '../oss/file-service.js';
 import { parseObjectName } from '../oss/storage.js';
-import { attachObjectNames, uploaderNames } from './attach.queries.js';
 
 const PREVIEW_INLINE = new Set(['pdf', 'jpg', 'png', 'gif', 'webp']);
 

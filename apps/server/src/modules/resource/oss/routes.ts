@@ -10,12 +10,7 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
 import { AppError, BizError, NotFoundError } from '../../../platform/errors.js';
 import { newId } from '../../../platform/ids.js';
-import {
-  attachIdByName,
-  insertAttach,
-  removeAttachByName,
-  updateAttachSize,
-} from '../attach/attach.queries.js';
+import { attachIdByName, insertAttach, removeAttachByName, updateAttachSize } from './attach.queries.js';
 import { fileServiceOf } from './file-service.js';
 import { ALLOWED_EXTENSIONS_TEXT, extensionOf, FILE_KINDS } from './file-types.js';
 import { FILE_LINK_PREFIX, type ObjectName, parseObjectName } from './storage.js';

@@ -15,7 +15,6 @@ import { BizError, NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
 import { packageMenuIds } from '../tenant/package-menus.js';
-import { countOwnTopMenus, linkedLiveMenuIds, unlinkMenusFromTopMenus } from '../topmenu/topmenu.queries.js';
 import { grantedMenuIds } from './grants.js';
 import {
   liveMenus,
@@ -27,6 +26,7 @@ import {
   menusHeldByRoles,
   unlinkMenusFromRoles,
 } from './menu.queries.js';
+import { countOwnTopMenus, linkedLiveMenuIds, unlinkMenusFromTopMenus } from './topmenu.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -10,10 +10,10 @@ import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import { packageMenuIds } from '../tenant/package-menus.js';
-import { countOwnTopMenus, tenantTopMenus, topMenuSettings } from '../topmenu/topmenu.queries.js';
 import { registerMenuAdmin } from './admin.js';
 import { grantedMenuIds } from './grants.js';
 import { liveMenuRoutes } from './menu.queries.js';
+import { countOwnTopMenus, tenantTopMenus, topMenuSettings } from './topmenu.queries.js';
 
 const MENU_CATEGORY = { menu: 1, button: 2 } as const;
 

@@ -8,7 +8,7 @@ import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
 import { assignableMenuIds, idList } from '../menu/admin.js';
 import { liveMenus } from '../menu/menu.queries.js';
-import { countOwnTopMenus, replaceTopMenuLinks, unlinkTopMenus } from './topmenu.queries.js';
+import { countOwnTopMenus, replaceTopMenuLinks, unlinkTopMenus } from '../menu/topmenu.queries.js';
 
 const grantBody = z.object({
   topMenuIds: idList('topMenuIds'),

@@ -6,8 +6,9 @@ import { TenantData } from '../../../platform/tenant-data.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
- * Attachments (`cube_attach`, per tenant): the rows private uploads record, one per stored object name. The one
- * read of user accounts here is {@link uploaderNames}.
+ * Attachments (`cube_attach`, per tenant): the rows private uploads record, one per stored object name. They live
+ * beside the uploads that write them; the attachment screens (`resource/attach`, which already depends on this
+ * folder for the stored files) read them from here. The one read of user accounts is {@link uploaderNames}.
  */
 
 type AttachValues = Omit<

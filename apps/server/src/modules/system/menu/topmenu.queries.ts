@@ -6,7 +6,11 @@ import { TenantData } from '../../../platform/tenant-data.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Top menus (`cube_top_menu`, per tenant) and the menus each shows (`cube_top_menu_setting`). */
+/**
+ * Top menus (`cube_top_menu`, per tenant) and the menus each shows (`cube_top_menu_setting`). Kept with the menus:
+ * the console shell and menu removal read and unlink them, and the top-menu screens (`system/topmenu`) depend on
+ * this folder already.
+ */
 
 /** How many of `ids` are live top menus of the tenant (a caller compares with the number asked). */
 export async function countOwnTopMenus(
