@@ -5,4 +5,5 @@ export * from './entities/index.js';
 export * from './entity.js';
 export * from './envelope.js';
 export * from './patent-number.js';
+export * from './public-pages.js';
 export * from './storage.js';

@@ -6,6 +6,7 @@ import type {
   PublicProductSummary,
   PublicSiteProfile,
 } from '@cube/contract';
+import { PUBLIC_NAV, PUBLIC_PAGES } from '@cube/contract/public-pages';
 import { type ReactNode, useEffect, useState } from 'react';
 import { CustomerForm, serviceOfProductCategory } from './CustomerForm';
 import { WechatArticle } from './WechatArticle';
@@ -15,19 +16,13 @@ import { WechatArticle } from './WechatArticle';
  * from the same data. Pages link with plain addresses (each is server-rendered), so the client needs no router.
  */
 
-export const NAV: ReadonlyArray<{ path: string; label: string }> = [
-  { path: '/', label: '首页' },
-  { path: '/productServices', label: '产品服务' },
-  { path: '/newsCenter', label: '新闻中心' },
-  { path: '/scienceEducation', label: '科普教育' },
-  { path: '/partyBuilding', label: '党建园地' },
-  { path: '/aboutUs', label: '关于我们' },
-];
+/** The site's navigation, from the contract's page list. */
+export const NAV: ReadonlyArray<{ path: string; label: string }> = PUBLIC_NAV;
 
-const SECTION_OF_DETAIL: Record<string, string> = {
-  '/productDetails': '/productServices',
-  '/systemDetails': '/productServices',
-};
+/** Detail pages and the section each belongs to (the header marks it, the breadcrumb links to it). */
+const SECTION_OF_DETAIL: Record<string, string> = Object.fromEntries(
+  PUBLIC_PAGES.flatMap((p) => ('section' in p ? [[p.path, p.section]] : [])),
+);
 
 const date = (value: string) => value.slice(0, 10);
 const label = (path: string) => NAV.find((n) => n.path === path)?.label ?? '';

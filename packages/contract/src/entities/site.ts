@@ -1,30 +1,19 @@
 import { z } from 'zod';
+import { ARTICLE_CATEGORY_LABELS } from '../article-categories.js';
 import { DATE_TIME_REGEX, isRealDateTime } from '../dates.js';
 import { auditRecordShape, defineEntity, optionalText, type RecordOf, requiredText } from '../entity.js';
 
 /**
- * The public website's content (issue 10): articles, products/services, certifications (体系认证) and home
+ * The public website's content: articles, products/services, certifications (体系认证) and home
  * banners, each owned by one tenant and shown on the site of that tenant's domain. A row is on the public site
  * only while `isPublish` is 1 and its `publishTime` has come; drafts never leave the console.
  */
 
-/** Article categories; keys of the `article_category` choice the console and the public pages share. */
-export const ArticleCategory = {
-  news: 1,
-  party: 2,
-  policy: 3,
-  science: 4,
-  wechat: 5,
-} as const;
-export type ArticleCategoryKey = (typeof ArticleCategory)[keyof typeof ArticleCategory];
-
-export const ARTICLE_CATEGORY_LABELS: Record<ArticleCategoryKey, string> = {
-  1: '新闻动态',
-  2: '党建要闻',
-  3: '政策法规',
-  4: '科普教育',
-  5: '公众号文章',
-};
+export {
+  ARTICLE_CATEGORY_LABELS,
+  ArticleCategory,
+  type ArticleCategoryKey,
+} from '../article-categories.js';
 
 /** Product/service lines of an IP agency (the product-services page groups by these). */
 export const PRODUCT_CATEGORY_LABELS: Record<number, string> = {
@@ -524,55 +513,6 @@ export interface PublicSiteProfile {
   contactEmail: string;
   contactAddress: string;
   workHours: string;
-}
-
-export type PublicRoute =
-  | '/'
-  | '/productServices'
-  | '/newsCenter'
-  | '/scienceEducation'
-  | '/partyBuilding'
-  | '/aboutUs'
-  | '/newsDetails'
-  | '/productDetails'
-  | '/systemDetails';
-
-export type PublicPageContent =
-  | {
-      kind: 'home';
-      banners: PublicBanner[];
-      products: PublicProductSummary[];
-      certifications: PublicCertificationSummary[];
-      news: PublicArticleSummary[];
-      party: PublicArticleSummary[];
-      policies: PublicArticleSummary[];
-      aboutSummary: string;
-    }
-  | { kind: 'products'; products: PublicProductSummary[]; certifications: PublicCertificationSummary[] }
-  | {
-      kind: 'articles';
-      /** The section's categories (tabs) and the one shown. */
-      tabs: Array<{ category: number; label: string }>;
-      category: number;
-      page: PublicPage<PublicArticleSummary>;
-    }
-  | { kind: 'about'; html: string }
-  | { kind: 'article'; article: PublicArticle; section: PublicRoute }
-  | { kind: 'product'; product: PublicProduct; related: PublicProductSummary[] }
-  | { kind: 'certification'; certification: PublicCertification; related: PublicCertificationSummary[] }
-  | { kind: 'notFound' };
-
-/** Everything one public page renders from: handed to the SSR renderer and, as JSON, to the hydrating client. */
-export interface PublicPageData {
-  route: PublicRoute | '/404';
-  /** Path and query of the page (links mark the current section from it). */
-  url: string;
-  /** The page's own title (without the site title), description and canonical address. */
-  title: string;
-  description: string;
-  canonical: string;
-  site: PublicSiteProfile;
-  content: PublicPageContent;
 }
 
 /** The customer-information form's fields (`POST /api/cube-pr/prkhzx/submit`). */

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  DEFAULT_TENANT_ID,
-  LEAD_EXPORT_PERMISSION,
-  LeadStatus,
-  leadEntity,
-  leadSubmitSchema,
-} from '@cube/contract';
+import { DEFAULT_TENANT_ID, LEAD_EXPORT_PERMISSION, leadEntity, leadSubmitSchema } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withTenantScope } from '../../../db/row-scope.js';
 import { access, contextOf } from '../../../platform/access.js';
 import { registerCrud } from '../../../platform/crud/index.js';
 import { formatDateTime, now } from '../../../platform/dates.js';
@@ -17,17 +10,16 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty } from '../../../platform/envelope.js';
 import { AppError, BizError } from '../../../platform/errors.js';
 import { sendXlsx } from '../../../platform/export-blob.js';
-import { newId } from '../../../platform/ids.js';
 import { excel } from '../../../platform/lazy-modules.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
-import { TenantData } from '../../../platform/tenant-data.js';
-import { loadSiteInfo } from '../../system/site/routes.js';
+import { loadSiteInfo } from '../../system/site/site-info.js';
+import { insertSubmittedLead, isTenantUser, userNames } from './lead.queries.js';
 
 /**
- * Customer leads (客户咨询, issue 10 §5): the public customer-information form (`POST cube-pr/prkhzx/submit`, no
+ * Customer leads (客户咨询): the public customer-information form (`POST cube-pr/prkhzx/submit`, no
  * token) and the console screen where the tenant's staff follow them up (`cube-pr/lead/*`, through the CRUD kit).
  *
- * The form is an abuse target (checklist PF1), so a submission passes, in order: a 16 KB body cap (413), one
+ * The form is an abuse target, so a submission passes, in order: a 16 KB body cap (413), one
  * budget per client address (the rate-limit plugin, shared through Redis when configured: 429), the strict schema
  * (unknown fields 400), one budget per tenant in the shared store (429, so a botnet cannot flood one tenant's
  * list), then one insert that a retry of the same form folds into the first (the `dedupe_key` unique index).
@@ -70,10 +62,7 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
     computed: ['assigneeName'],
     toRecord: async (records, db) => {
       const ids = [...new Set(records.map((r) => String(r.assigneeId ?? '')).filter(Boolean))];
-      const names = ids.length
-        ? await db.selectFrom('cubeUser').select(['id', 'realName', 'name']).where('id', 'in', ids).execute()
-        : [];
-      const nameOf = new Map(names.map((u) => [String(u.id), u.realName || u.name]));
+      const nameOf = await userNames(db, ids);
       return records.map((r) => ({ ...r, assigneeName: nameOf.get(String(r.assigneeId ?? '')) ?? '' }));
     },
     hooks: {
@@ -81,14 +70,8 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
         async ({ ctx, trx, values }) => {
           // The assignee is one of the tenant's own live users (another tenant's id is "not there").
           const assignee = values.assigneeId as string | null | undefined;
-          if (assignee) {
-            const found = await new TenantData(trx, ctx.tenantId)
-              .selectFrom('cubeUser')
-              .select('id')
-              .where('id', '=', assignee)
-              .executeTakeFirst();
-            if (!found) throw new BizError(leadEntity.messages.assigneeInvalid);
-          }
+          if (assignee && !(await isTenantUser(trx, ctx.tenantId, assignee)))
+            throw new BizError(leadEntity.messages.assigneeInvalid);
         },
       ],
     },
@@ -126,7 +109,7 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
           sheet.getRow(1).font = { bold: true };
           for (const r of records) {
             sheet.addRow({
-              // A cell that starts like a formula is written as text (checklist: CSV/formula injection in exports).
+              // A cell that starts like a formula is written as text (no formula injection through exports).
               ...Object.fromEntries(
                 ['name', 'phone', 'company', 'service', 'message', 'assigneeName', 'notes', 'createTime'].map(
                   (k) => [k, asText(r[k])],
@@ -176,29 +159,12 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
         message: body.message,
       };
       const dedupeKey = leadDedupeKey({ ...values, requestId: body.requestId }, stamp.slice(0, 10));
-      // Anonymous: no request row scope was opened from a token, so the write names its tenant's scope itself.
-      const inserted = await withTenantScope(tenantId, () =>
-        deps.db.db
-          .insertInto('cubeLead')
-          .values({
-            id: newId(),
-            tenantId,
-            ...values,
-            leadStatus: LeadStatus.new,
-            assigneeId: null,
-            notes: '',
-            sourceIp: request.ip.slice(0, 64),
-            dedupeKey,
-            createUser: null,
-            createDept: null,
-            createTime: stamp,
-            updateUser: null,
-            updateTime: stamp,
-          })
-          .onConflict((oc) => oc.columns(['tenantId', 'dedupeKey']).doNothing())
-          .executeTakeFirst(),
-      );
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
+      const inserted = await insertSubmittedLead(deps.db.db, tenantId, values, {
+        sourceIp: request.ip.slice(0, 64),
+        dedupeKey,
+        at: stamp,
+      });
+      if (inserted) {
         deps.audit.usual(request, {
           event: 'lead.submit',
           title: '收到客户咨询',

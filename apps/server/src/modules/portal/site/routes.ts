@@ -5,7 +5,6 @@ import {
   bannerEntity,
   certificationEntity,
   type EntityDefinition,
-  PLATFORM_TENANT_ID,
   pageSchema,
   productEntity,
   SITE_SETTING_API,
@@ -24,7 +23,7 @@ import { now } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { newId } from '../../../platform/ids.js';
+import { saveTenantResources, siteResources } from '../../system/site/site.queries.js';
 import {
   MAX_PUBLIC_PAGE_SIZE,
   publishedArticle,
@@ -34,8 +33,8 @@ import {
   publishedCertifications,
   publishedProduct,
   publishedProducts,
-  siteOfHost,
-} from './content.js';
+} from './content.queries.js';
+import { siteOfHost } from './public-site.js';
 import { sanitizeRichText } from './sanitize.js';
 import { registerSitePages } from './ssr.js';
 
@@ -145,19 +144,10 @@ export const portalSiteModule = defineModule('portal/site', (app: FastifyInstanc
       // The tenant's own values over the platform's defaults: what its site shows today. The defaults are the
       // platform tenant's rows, which row security hides from a tenant's request: read in the platform scope,
       // these two tenants' branding rows only.
-      const rows = await withPlatformScope(() =>
-        db
-          .selectFrom('cubeSiteResource')
-          .select(['tenantId', 'resourcesCode', 'resourcesContent'])
-          .where('tenantId', 'in', [PLATFORM_TENANT_ID, ctx.tenantId])
-          .where('resourcesCode', 'in', [...SITE_SETTING_CODES])
-          .execute(),
+      const rows = await withPlatformScope(() => siteResources(db, ctx.tenantId, SITE_SETTING_CODES));
+      const values: Record<string, string> = Object.fromEntries(
+        SITE_SETTING_CODES.map((c) => [c, rows.get(c) ?? '']),
       );
-      const values: Record<string, string> = Object.fromEntries(SITE_SETTING_CODES.map((c) => [c, '']));
-      for (const row of rows.filter((r) => r.tenantId === PLATFORM_TENANT_ID))
-        values[row.resourcesCode] = row.resourcesContent;
-      for (const row of rows.filter((r) => r.tenantId !== PLATFORM_TENANT_ID))
-        values[row.resourcesCode] = row.resourcesContent;
       return ok(values);
     },
   );
@@ -174,30 +164,12 @@ export const portalSiteModule = defineModule('portal/site', (app: FastifyInstanc
         ...request.body,
         aboutUs: sanitizeRichText(request.body.aboutUs),
       };
-      await db.transaction().execute(async (trx) => {
-        for (const code of SITE_SETTING_CODES) {
-          const content = values[code] ?? '';
-          const existing = await trx
-            .selectFrom('cubeSiteResource')
-            .select('id')
-            .where('tenantId', '=', ctx.tenantId)
-            .where('resourcesCode', '=', code)
-            .executeTakeFirst();
-          if (existing)
-            await trx
-              .updateTable('cubeSiteResource')
-              .set({ resourcesContent: content })
-              .where('id', '=', existing.id)
-              .where('tenantId', '=', ctx.tenantId)
-              .execute();
-          // A blank value the tenant never set stays unset, so the platform's default keeps applying.
-          else if (content)
-            await trx
-              .insertInto('cubeSiteResource')
-              .values({ id: newId(), tenantId: ctx.tenantId, resourcesCode: code, resourcesContent: content })
-              .execute();
-        }
-      });
+      // A blank value the tenant never set stays unset, so the platform's default keeps applying.
+      await saveTenantResources(
+        db,
+        ctx.tenantId,
+        SITE_SETTING_CODES.map((code) => [code, values[code] ?? ''] as const),
+      );
       return ok({}, '更新成功');
     },
   );

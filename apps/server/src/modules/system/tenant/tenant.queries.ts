@@ -4,7 +4,7 @@ import type { Database } from '../../../db/types.js';
 import type { RequestContext } from '../../../platform/context.js';
 import { isId } from '../../../platform/ids.js';
 import { live, liveIn, updateStamp } from '../../../platform/rows.js';
-import { normalizeDomain } from '../site/routes.js';
+import { normalizeDomain } from '../site/site-info.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

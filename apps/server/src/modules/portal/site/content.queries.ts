@@ -1,7 +1,7 @@
 import {
   ARTICLE_CATEGORY_LABELS,
+  ArticleCategory,
   type ArticleCategoryKey,
-  DEFAULT_TENANT_ID,
   PRODUCT_CATEGORY_LABELS,
   type PublicArticle,
   type PublicArticleSummary,
@@ -11,18 +11,15 @@ import {
   type PublicPage,
   type PublicProduct,
   type PublicProductSummary,
-  type PublicSiteProfile,
-  type SiteInfo,
+  publicPagePath,
 } from '@cube/contract';
 import type { Kysely } from 'kysely';
 import { withTenantScope } from '../../../db/row-scope.js';
 import type { Database } from '../../../db/types.js';
 import { readPage } from '../../../platform/crud/index.js';
 import { now } from '../../../platform/dates.js';
-import type { AppDeps } from '../../../platform/deps.js';
 import { toPage } from '../../../platform/envelope.js';
 import { TenantData } from '../../../platform/tenant-data.js';
-import { loadSiteInfo } from '../../system/site/routes.js';
 import { sanitizeRichText } from './sanitize.js';
 
 /**
@@ -30,51 +27,6 @@ import { sanitizeRichText } from './sanitize.js';
  * its data call never disagree. Every read is one tenant's (the site's), published rows only: `isPublish = 1`
  * and a publish time that has come. Nothing is cached, so a publish in the console shows on the next request.
  */
-
-export interface PublicSite {
-  tenantId: string;
-  info: SiteInfo;
-  profile: PublicSiteProfile;
-}
-
-/**
- * The site of a request's host: the tenant whose domain it is, else the default tenant (spec §9, tenant mode
- * on with default tenant 100000), so a fresh install answers on any address it is reached by.
- */
-export async function siteOfHost(deps: AppDeps, host: string): Promise<PublicSite> {
-  const info = await loadSiteInfo(deps, host, DEFAULT_TENANT_ID);
-  const resource = (code: string) =>
-    info.resources.find((r) => r.resources_code === code)?.resources_content.trim() ?? '';
-  const title = resource('title') || info.tenantName || '企业门户';
-  return {
-    tenantId: info.tenantId,
-    info,
-    profile: {
-      tenantId: info.tenantId,
-      title,
-      indexTitle: resource('indexTitle') || title,
-      logo: resource('logo'),
-      favicon: resource('favicon'),
-      primaryColor: /^#[0-9a-fA-F]{6}$/.test(resource('primaryColor')) ? resource('primaryColor') : '#1f5fbf',
-      description: resource('description'),
-      keywords: resource('keywords'),
-      icp: resource('icp'),
-      copyright: resource('copyright'),
-      companyName: resource('companyName') || info.tenantName,
-      contactPhone: resource('contactPhone'),
-      contactEmail: resource('contactEmail'),
-      contactAddress: resource('contactAddress'),
-      workHours: resource('workHours'),
-    },
-  };
-}
-
-/** The about-us page of the site's tenant, sanitised for rendering. */
-export function aboutHtml(site: PublicSite): string {
-  return sanitizeRichText(
-    site.info.resources.find((r) => r.resources_code === 'aboutUs')?.resources_content ?? '',
-  );
-}
 
 type Db = Kysely<Database>;
 
@@ -282,7 +234,7 @@ export function sitemapEntries(db: Db, tenantId: string): Promise<Array<{ path: 
   return inTenant(tenantId, async () => {
     const articles = await published(new TenantData(db, tenantId).selectFrom('cubeCrArticle'))
       .select(['id', 'updateTime', 'category'])
-      .where('category', '<>', 5)
+      .where('category', '<>', ArticleCategory.wechat)
       .orderBy('publishTime', 'desc')
       .limit(5000)
       .execute();
@@ -297,9 +249,9 @@ export function sitemapEntries(db: Db, tenantId: string): Promise<Array<{ path: 
       lastmod: String(row.updateTime).slice(0, 10),
     });
     return [
-      ...articles.map(entry('/newsDetails')),
-      ...products.map(entry('/productDetails')),
-      ...certifications.map(entry('/systemDetails')),
+      ...articles.map(entry(publicPagePath('article'))),
+      ...products.map(entry(publicPagePath('product'))),
+      ...certifications.map(entry(publicPagePath('certification'))),
     ];
   }, []);
 }
