@@ -17,17 +17,20 @@ import * as m0016 from './migrations/0016_signin_providers.js';
 import * as m0017 from './migrations/0017_jobs.js';
 import { withPlatformScope } from './row-scope.js';
 
-/** Migrations are listed in code (not read from disk) so that the compiled server and the tests run the same set. */
+/**
+ * Migrations are listed in code (not read from disk) so that the compiled server and the tests run the same set,
+ * in the order of their names (the order they run in); a test checks the list against the migration files.
+ */
 const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_console': m0002,
   '0003_row_security': m0003,
-  '0005_authority': m0005,
   '0004_tenancy': m0004,
+  '0005_authority': m0005,
   '0006_users': m0006,
-  '0010_resources': m0010,
-  '0009_logs': m0009,
   '0007_menus': m0007,
+  '0009_logs': m0009,
+  '0010_resources': m0010,
   '0011_site': m0011,
   '0012_leads': m0012,
   '0013_patent': m0013,
@@ -36,6 +39,9 @@ const migrations: Record<string, Migration> = {
   '0016_signin_providers': m0016,
   '0017_jobs': m0017,
 };
+
+/** The names of the migrations, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -13,50 +13,65 @@ import type { Database } from '../db/types.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex } from '../platform/passwords.js';
+import { createStamp, live } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
-import { button, DEMO_TENANT, type DemoAccount, entityMenus, ID, type MenuSeed, menu } from './demo-data.js';
+import {
+  button,
+  DEMO_POST_ID,
+  DEMO_TENANT,
+  type DemoAccount,
+  entityMenus,
+  ID,
+  type MenuSeed,
+  menu,
+} from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('authority');
 
 /**
  * Authority seed rows (ids 1123598816000000300–399): 角色管理 and 部门管理 under 系统管理 (platform and tenant
  * administrators), 权限管理 with 数据权限 / 接口权限 (platform administrator only: the rules are platform-wide),
  * example data and API scopes, and in demo mode the 100000 tenant's three-level organisation and working roles.
  */
-const SYSTEM_MENU = '1123598815738675201';
+const SYSTEM_MENU = ID.menuSystem;
 
 export const AUTHORITY_ID = {
-  menuAuthority: '1123598816000000300',
-  menuRole: '1123598816000000310',
-  roleGrant: '1123598816000000315',
-  menuDept: '1123598816000000320',
-  menuDataScope: '1123598816000000330',
-  dataScopeSetting: '1123598816000000331',
-  menuApiScope: '1123598816000000340',
-  apiScopeSetting: '1123598816000000341',
-  scopeDeptAll: '1123598816000000350',
-  scopeDeptOwn: '1123598816000000351',
-  scopeDeptBelow: '1123598816000000352',
-  scopeNoticeOwn: '1123598816000000353',
-  scopeNoticeDept: '1123598816000000354',
-  scopeNoticeCustom: '1123598816000000355',
-  scopeUserAll: '1123598816000000356',
-  scopeUserOwn: '1123598816000000357',
-  scopeUserDept: '1123598816000000358',
-  scopeUserBelow: '1123598816000000359',
-  apiNoticeRead: '1123598816000000360',
-  apiNoticeAll: '1123598816000000361',
-  apiDeptRead: '1123598816000000362',
-  roleManager: '1123598816000000370',
-  roleAgent: '1123598816000000371',
-  roleProcess: '1123598816000000372',
-  deptMechanical: '1123598816000000380',
-  deptChemical: '1123598816000000381',
-  deptTrademarkApply: '1123598816000000382',
-  deptTrademarkRights: '1123598816000000383',
-  deptProcess: '1123598816000000384',
-  deptFinance: '1123598816000000385',
-  topMenuDemoSystem: '1123598816000000390',
-  userManager: '1123598816000000391',
-  userAgent: '1123598816000000392',
+  menuAuthority: fixedId(300),
+  menuRole: fixedId(310),
+  roleGrant: fixedId(315),
+  menuDept: fixedId(320),
+  buttonDeptView: fixedId(324),
+  menuDataScope: fixedId(330),
+  dataScopeSetting: fixedId(331),
+  menuApiScope: fixedId(340),
+  apiScopeSetting: fixedId(341),
+  scopeDeptAll: fixedId(350),
+  scopeDeptOwn: fixedId(351),
+  scopeDeptBelow: fixedId(352),
+  scopeNoticeOwn: fixedId(353),
+  scopeNoticeDept: fixedId(354),
+  scopeNoticeCustom: fixedId(355),
+  scopeUserAll: fixedId(356),
+  scopeUserOwn: fixedId(357),
+  scopeUserDept: fixedId(358),
+  scopeUserBelow: fixedId(359),
+  apiNoticeRead: fixedId(360),
+  apiNoticeAll: fixedId(361),
+  apiDeptRead: fixedId(362),
+  roleManager: fixedId(370),
+  roleAgent: fixedId(371),
+  roleProcess: fixedId(372),
+  deptMechanical: fixedId(380),
+  deptChemical: fixedId(381),
+  deptTrademarkApply: fixedId(382),
+  deptTrademarkRights: fixedId(383),
+  deptProcess: fixedId(384),
+  deptFinance: fixedId(385),
+  topMenuDemoSystem: fixedId(390),
+  userManager: fixedId(391),
+  userAgent: fixedId(392),
 } as const;
 
 const A = AUTHORITY_ID;
@@ -67,29 +82,29 @@ const A = AUTHORITY_ID;
  */
 export const AUTHORITY_DEMO_ACCOUNTS: DemoAccount[] = [
   {
-    id: '1123598816000000391',
+    id: A.userManager,
     tenantId: DEMO_TENANT,
     account: 'manager',
     password: 'Manager@2026',
     name: '周经理',
     realName: '周建国',
-    roleId: '1123598816000000370',
+    roleId: A.roleManager,
     deptId: ID.deptDemoPatent,
-    postId: '1123598817738675216',
+    postId: DEMO_POST_ID.pm,
     email: 'zhou.jianguo@lifang-ip.cn',
     phone: '13911112222',
     sex: 1,
   },
   {
-    id: '1123598816000000392',
+    id: A.userAgent,
     tenantId: DEMO_TENANT,
     account: 'agent',
     password: 'Agent@2026',
     name: '王律师',
     realName: '王芳',
-    roleId: '1123598816000000371',
-    deptId: '1123598816000000380',
-    postId: '1123598817738675218',
+    roleId: A.roleAgent,
+    deptId: A.deptMechanical,
+    postId: DEMO_POST_ID.staff,
     email: 'wang.fang@lifang-ip.cn',
     phone: '13922223333',
     sex: 2,
@@ -101,10 +116,10 @@ const ROLE_MENUS: MenuSeed[] = [
     roleEntity,
     {
       menu: A.menuRole,
-      add: '1123598816000000311',
-      edit: '1123598816000000312',
-      remove: '1123598816000000313',
-      view: '1123598816000000314',
+      add: fixedId(311),
+      edit: fixedId(312),
+      remove: fixedId(313),
+      view: fixedId(314),
     },
     SYSTEM_MENU,
     '角色管理',
@@ -119,10 +134,10 @@ const DEPT_MENUS: MenuSeed[] = entityMenus(
   deptEntity,
   {
     menu: A.menuDept,
-    add: '1123598816000000321',
-    edit: '1123598816000000322',
-    remove: '1123598816000000323',
-    view: '1123598816000000324',
+    add: fixedId(321),
+    edit: fixedId(322),
+    remove: fixedId(323),
+    view: A.buttonDeptView,
   },
   SYSTEM_MENU,
   '部门管理',
@@ -165,17 +180,10 @@ const AUTHORITY_PAGES: MenuSeed[] = [
   button(A.apiScopeSetting, A.menuApiScope, API_SCOPE_SETTING_CODE, '权限配置', 'setting', 'setting', 2, 1),
 ];
 
-export const AUTHORITY_MENUS: MenuSeed[] = [...ROLE_MENUS, ...DEPT_MENUS, ...AUTHORITY_PAGES];
+/** The author of the platform's example rows. */
+const PLATFORM_ADMIN = { userId: ID.userPlatformAdmin, deptId: ID.deptPlatform };
 
-const audit = (stamp: string) => ({
-  createUser: ID.userPlatformAdmin,
-  createDept: ID.deptPlatform,
-  createTime: stamp,
-  updateUser: ID.userPlatformAdmin,
-  updateTime: stamp,
-  status: 1,
-  isDeleted: 0,
-});
+export const AUTHORITY_MENUS: MenuSeed[] = [...ROLE_MENUS, ...DEPT_MENUS, ...AUTHORITY_PAGES];
 
 const dataScope = (
   id: string,
@@ -247,7 +255,7 @@ export async function seedAuthority(
     .selectFrom('cubeMenu')
     .select('id')
     .where('code', '=', 'user')
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   const notice = CONSOLE_ID.menuNotice;
   await insertMissing(
@@ -275,7 +283,7 @@ export async function seedAuthority(
             dataScope(A.scopeUserBelow, userMenu.id, '本部门及下级部门用户', 4),
           ]
         : []),
-    ].map((s) => ({ ...s, ...audit(stamp) })),
+    ].map((s) => ({ ...s, ...createStamp(PLATFORM_ADMIN, stamp), ...ENABLED_ROW })),
     ['id'],
   );
   await insertMissing(
@@ -285,7 +293,7 @@ export async function seedAuthority(
       apiScope(A.apiNoticeRead, notice, '通知只读接口', '/api/cube-desk/notice/**', 'GET'),
       apiScope(A.apiNoticeAll, notice, '通知全部接口', '/api/cube-desk/notice/**', ''),
       apiScope(A.apiDeptRead, A.menuDept, '部门只读接口', '/api/cube-system/dept/**', 'GET'),
-    ].map((s) => ({ ...s, ...audit(stamp) })),
+    ].map((s) => ({ ...s, ...createStamp(PLATFORM_ADMIN, stamp), ...ENABLED_ROW })),
     ['id'],
   );
   if (!config.demo) return;
@@ -296,7 +304,7 @@ export async function seedAuthority(
     .select('id')
     .where('tenantId', '=', DEMO_TENANT)
     .where('code', '=', 'system')
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   if (!topMenu) {
     await db
@@ -309,13 +317,8 @@ export async function seedAuthority(
         source: 'setting',
         path: '/system',
         sort: 2,
-        createUser: null,
-        createDept: null,
-        createTime: stamp,
-        updateUser: null,
-        updateTime: stamp,
-        status: 1,
-        isDeleted: 0,
+        ...createStamp(null, stamp),
+        ...ENABLED_ROW,
       })
       .execute();
     topMenu = { id: A.topMenuDemoSystem };
@@ -377,10 +380,10 @@ export async function seedAuthority(
     .selectFrom('cubeMenu')
     .select(['id', 'code'])
     .where('code', 'in', ['desk', 'notice', 'notice_view'])
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .execute();
   const desk = deskMenus.map((m) => m.id);
-  const deptView = [SYSTEM_MENU, A.menuDept, '1123598816000000324'];
+  const deptView = [SYSTEM_MENU, A.menuDept, A.buttonDeptView];
   const grants: Array<{ roleId: string; menuId: string }> = [
     ...[...desk, ...deptView, ...(userMenu ? [userMenu.id] : [])].map((menuId) => ({
       roleId: A.roleManager,
@@ -425,7 +428,8 @@ export async function seedAuthority(
         birthday: null,
         password: await hashSecret(md5Hex(password)),
         passwordMustChange: 0,
-        ...audit(stamp),
+        ...createStamp(PLATFORM_ADMIN, stamp),
+        ...ENABLED_ROW,
       })
       .execute();
   }

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.js';
 import type { Database, TableName } from '../db/types.js';
 import { formatDateTime, now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
+import { createStamp } from '../platform/rows.js';
 import {
   button,
   DEMO_TENANT,
@@ -14,20 +15,25 @@ import {
   menu,
   PLATFORM_TENANT,
 } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const firstId = { menu: seedIds('menu'), notice: seedIds('notice'), topMenu: seedIds('topMenu') };
 
 /**
  * Seed rows of the console shell: the desk (notices) and monitor (error log) menus of contract §17.3, the top
  * menus of both tenants, and demo notices. Same rules as demo-data: fixed ids, inserted only when missing.
  */
 export const CONSOLE_ID = {
-  menuDesk: '1123598815738675220',
-  menuNotice: '1123598815738675221',
-  menuMonitor: '1123598815738675230',
-  menuLog: '1123598815738675231',
-  menuLogError: '1123598815738675232',
-  topMenuPlatformDesk: '1123598823738675201',
-  topMenuPlatformSystem: '1123598823738675202',
-  topMenuDemoDesk: '1123598823738675211',
+  menuDesk: firstId.menu(220),
+  menuNotice: firstId.menu(221),
+  menuMonitor: firstId.menu(230),
+  menuLog: firstId.menu(231),
+  menuLogError: firstId.menu(232),
+  buttonLogErrorView: firstId.menu(233),
+  topMenuPlatformDesk: firstId.topMenu(201),
+  topMenuPlatformSystem: firstId.topMenu(202),
+  topMenuDemoDesk: firstId.topMenu(211),
 } as const;
 
 const DESK_MENUS: MenuSeed[] = [
@@ -36,10 +42,10 @@ const DESK_MENUS: MenuSeed[] = [
     noticeEntity,
     {
       menu: CONSOLE_ID.menuNotice,
-      add: '1123598815738675222',
-      edit: '1123598815738675223',
-      remove: '1123598815738675224',
-      view: '1123598815738675225',
+      add: firstId.menu(222),
+      edit: firstId.menu(223),
+      remove: firstId.menu(224),
+      view: firstId.menu(225),
     },
     CONSOLE_ID.menuDesk,
     '通知公告',
@@ -53,7 +59,16 @@ const MONITOR_MENUS: MenuSeed[] = [
   menu(CONSOLE_ID.menuMonitor, '0', 'monitor', '系统监控', '/monitor', 'fund', 3),
   menu(CONSOLE_ID.menuLog, CONSOLE_ID.menuMonitor, 'log', '日志管理', '/monitor/log', 'file-search', 3),
   menu(CONSOLE_ID.menuLogError, CONSOLE_ID.menuLog, 'log_error', '错误日志', '/monitor/log/error', 'bug', 3),
-  button('1123598815738675233', CONSOLE_ID.menuLogError, 'log_error_view', '查看', 'view', 'file-text', 2, 1),
+  button(
+    CONSOLE_ID.buttonLogErrorView,
+    CONSOLE_ID.menuLogError,
+    'log_error_view',
+    '查看',
+    'view',
+    'file-text',
+    2,
+    1,
+  ),
 ];
 
 export const CONSOLE_MENUS: MenuSeed[] = [...DESK_MENUS, ...MONITOR_MENUS];
@@ -111,7 +126,7 @@ const platformAdmin = { userId: ID.userPlatformAdmin, deptId: ID.deptPlatform };
 
 export const NOTICES: NoticeSeed[] = [
   {
-    id: '1123598822738675201',
+    id: firstId.notice(201),
     tenantId: DEMO_TENANT,
     title: '关于开展专利申请文件质量专项检查的通知',
     category: 1,
@@ -121,7 +136,7 @@ export const NOTICES: NoticeSeed[] = [
     author: demoAdmin,
   },
   {
-    id: '1123598822738675202',
+    id: firstId.notice(202),
     tenantId: DEMO_TENANT,
     title: '转发国家知识产权局关于规范申请专利行为的通知',
     category: 3,
@@ -131,7 +146,7 @@ export const NOTICES: NoticeSeed[] = [
     author: demoAdmin,
   },
   {
-    id: '1123598822738675203',
+    id: firstId.notice(203),
     tenantId: DEMO_TENANT,
     title: '关于节假日期间值班及期限监控安排的通知',
     category: 6,
@@ -141,7 +156,7 @@ export const NOTICES: NoticeSeed[] = [
     author: demoAdmin,
   },
   {
-    id: '1123598822738675204',
+    id: firstId.notice(204),
     tenantId: DEMO_TENANT,
     title: '关于聘任李晓雯同志为专利工程师的任免通知',
     category: 5,
@@ -151,7 +166,7 @@ export const NOTICES: NoticeSeed[] = [
     author: demoAdmin,
   },
   {
-    id: '1123598822738675211',
+    id: firstId.notice(211),
     tenantId: PLATFORM_TENANT,
     title: '立方门户管理平台正式上线运行',
     category: 1,
@@ -161,7 +176,7 @@ export const NOTICES: NoticeSeed[] = [
     author: platformAdmin,
   },
   {
-    id: '1123598822738675212',
+    id: firstId.notice(212),
     tenantId: PLATFORM_TENANT,
     title: '关于平台例行维护的通知',
     category: 6,
@@ -171,7 +186,7 @@ export const NOTICES: NoticeSeed[] = [
     author: platformAdmin,
   },
   {
-    id: '1123598822738675213',
+    id: firstId.notice(213),
     tenantId: PLATFORM_TENANT,
     title: '关于加强账号与密码安全管理的通知',
     category: 4,
@@ -188,16 +203,6 @@ function daysAgoAtNine(days: number): string {
   date.setHours(9, 0, 0, 0);
   return formatDateTime(date);
 }
-
-const auditColumns = (userId: string | null, deptId: string | null, time: string) => ({
-  createUser: userId,
-  createDept: deptId,
-  createTime: time,
-  updateUser: userId,
-  updateTime: time,
-  status: 1,
-  isDeleted: 0,
-});
 
 export type InsertMissing = (
   db: Kysely<Database>,
@@ -238,7 +243,7 @@ export async function seedConsole(
   await insertMissing(
     db,
     'cubeTopMenu',
-    topMenus.map(({ menuIds: _menuIds, ...t }) => ({ ...t, ...auditColumns(null, null, stamp) })),
+    topMenus.map(({ menuIds: _menuIds, ...t }) => ({ ...t, ...createStamp(null, stamp), ...ENABLED_ROW })),
     ['id'],
   );
   await insertMissing(
@@ -254,7 +259,7 @@ export async function seedConsole(
       'cubeNotice',
       NOTICES.filter((n) => tenantIds.includes(n.tenantId)).map(({ daysAgo, author, ...n }) => {
         const released = daysAgoAtNine(daysAgo);
-        return { ...n, releaseTime: released, ...auditColumns(author.userId, author.deptId, released) };
+        return { ...n, releaseTime: released, ...createStamp(author, released), ...ENABLED_ROW };
       }),
       ['id'],
     );

@@ -1,4 +1,16 @@
 import { type EntityPermissions, paramEntity } from '@cube/contract';
+import { seedIds } from './ids.js';
+
+const firstId = {
+  client: seedIds('client'),
+  dept: seedIds('dept'),
+  menu: seedIds('menu'),
+  param: seedIds('param'),
+  post: seedIds('post'),
+  role: seedIds('role'),
+  tenant: seedIds('tenant'),
+  user: seedIds('user'),
+};
 /**
  * Fixed seed rows. Ids are fixed so that the seed can run on every start without duplicating anything, and so
  * that later seeds can reference these rows. Demo accounts exist only in demo mode; their passwords are public
@@ -8,22 +20,40 @@ export const PLATFORM_TENANT = '000000';
 export const DEMO_TENANT = '100000';
 
 export const ID = {
-  tenantPlatform: '1123598820738675201',
-  tenantDemo: '1123598820738675202',
-  clientWeb: '1123598811738675201',
-  rolePlatformAdministrator: '1123598816738675201',
-  roleDemoAdmin: '1123598816738675202',
-  roleDemoUser: '1123598816738675203',
-  deptPlatform: '1123598813738675201',
-  deptDemo: '1123598813738675202',
-  deptDemoPatent: '1123598813738675203',
-  deptDemoTrademark: '1123598813738675204',
-  deptDemoOffice: '1123598813738675205',
-  postPlatformCeo: '1123598817738675201',
-  userPlatformAdmin: '1123598821738675201',
-  userDemoAdmin: '1123598821738675202',
-  userDemoUser: '1123598821738675203',
+  menuSystem: firstId.menu(201),
+  tenantPlatform: firstId.tenant(201),
+  tenantDemo: firstId.tenant(202),
+  clientWeb: firstId.client(201),
+  rolePlatformAdministrator: firstId.role(201),
+  roleDemoAdmin: firstId.role(202),
+  roleDemoUser: firstId.role(203),
+  deptPlatform: firstId.dept(201),
+  deptDemo: firstId.dept(202),
+  deptDemoPatent: firstId.dept(203),
+  deptDemoTrademark: firstId.dept(204),
+  deptDemoOffice: firstId.dept(205),
+  postPlatformCeo: firstId.post(201),
+  userPlatformAdmin: firstId.user(201),
+  userDemoAdmin: firstId.user(202),
+  userDemoUser: firstId.user(203),
 } as const;
+
+/** The standard posts of the demo tenant: code, name and category (1 高层, 2 中层, 3 基层). */
+const DEMO_POSTS = [
+  ['ceo', '首席执行官', 1],
+  ['coo', '首席运营官', 1],
+  ['cfo', '首席财务官', 1],
+  ['cto', '首席技术官', 1],
+  ['cio', '首席信息官', 1],
+  ['pm', '技术经理', 2],
+  ['hrm', '人力经理', 2],
+  ['staff', '普通员工', 3],
+] as const;
+
+/** The ids of the demo tenant's standard posts, by post code. */
+export const DEMO_POST_ID = Object.fromEntries(
+  DEMO_POSTS.map(([code], i) => [code, firstId.post(211 + i)]),
+) as Record<(typeof DEMO_POSTS)[number][0], string>;
 
 export interface DemoAccount {
   id: string;
@@ -65,7 +95,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     realName: '张明远',
     roleId: ID.roleDemoAdmin,
     deptId: ID.deptDemo,
-    postId: '1123598817738675211',
+    postId: DEMO_POST_ID.ceo,
     email: 'zhang.mingyuan@lifang-ip.cn',
     phone: '13912345678',
     sex: 1,
@@ -79,7 +109,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     realName: '李晓雯',
     roleId: ID.roleDemoUser,
     deptId: ID.deptDemoPatent,
-    postId: '1123598817738675218',
+    postId: DEMO_POST_ID.staff,
     email: 'li.xiaowen@lifang-ip.cn',
     phone: '13787654321',
     sex: 2,
@@ -182,19 +212,8 @@ export const POSTS: Array<{
     postName: '首席执行官',
     sort: 1,
   },
-  ...(
-    [
-      ['ceo', '首席执行官', 1],
-      ['coo', '首席运营官', 1],
-      ['cfo', '首席财务官', 1],
-      ['cto', '首席技术官', 1],
-      ['cio', '首席信息官', 1],
-      ['pm', '技术经理', 2],
-      ['hrm', '人力经理', 2],
-      ['staff', '普通员工', 3],
-    ] as const
-  ).map(([postCode, postName, category], i) => ({
-    id: `11235988177386752${11 + i}`,
+  ...DEMO_POSTS.map(([postCode, postName, category], i) => ({
+    id: DEMO_POST_ID[postCode],
     tenantId: DEMO_TENANT,
     category,
     postCode,
@@ -291,17 +310,17 @@ export function entityMenus(
 
 /** Menus of the screens that exist; each later screen adds its rows here. */
 export const MENUS: MenuSeed[] = [
-  menu('1123598815738675201', '0', 'system', '系统管理', '/system', 'setting', 99),
+  menu(ID.menuSystem, '0', 'system', '系统管理', '/system', 'setting', 99),
   ...entityMenus(
     paramEntity,
     {
-      menu: '1123598815738675210',
-      add: '1123598815738675211',
-      edit: '1123598815738675212',
-      remove: '1123598815738675213',
-      view: '1123598815738675214',
+      menu: firstId.menu(210),
+      add: firstId.menu(211),
+      edit: firstId.menu(212),
+      remove: firstId.menu(213),
+      view: firstId.menu(214),
     },
-    '1123598815738675201',
+    ID.menuSystem,
     '参数管理',
     '/system/param',
     'tool',
@@ -441,28 +460,28 @@ export const PARAMS: Array<{
   remark: string;
 }> = [
   {
-    id: '1123598819738675201',
+    id: firstId.param(201),
     paramName: '是否开启注册功能',
     paramKey: 'account.registerUser',
     paramValue: 'false',
     remark: '第三方登录后是否允许注册账号',
   },
   {
-    id: '1123598819738675202',
+    id: firstId.param(202),
     paramName: '账号错误锁定次数',
     paramKey: 'account.failCount',
     paramValue: '5',
     remark: '连续登录失败达到该次数后锁定 30 分钟',
   },
   {
-    id: '1123598819738675203',
+    id: firstId.param(203),
     paramName: '租户默认账号额度',
     paramKey: 'tenant.default.accountNumber',
     paramValue: '100',
     remark: '新建租户的最大账号数量，-1 为不限制',
   },
   {
-    id: '1123598819738675204',
+    id: firstId.param(204),
     paramName: '租户默认菜单编号',
     paramKey: 'tenant.default.menuCode',
     paramValue: 'system',

@@ -10,20 +10,25 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/types.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
+import { createStamp, live } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed, PLATFORM_TENANT } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('dictionaries');
 
 /** The 系统管理 branch of contract §17.3. */
-const SYSTEM_MENU = '1123598815738675201';
+const SYSTEM_MENU = ID.menuSystem;
 
 /** Fixed ids of the dictionary and client rows (range 1123598816000000500–599). */
 export const DICTIONARIES_ID = {
-  menuDict: '1123598816000000500',
-  menuDictBiz: '1123598816000000510',
-  menuClient: '1123598816000000520',
-  clientResetSecret: '1123598816000000525',
+  menuDict: fixedId(500),
+  menuDictBiz: fixedId(510),
+  menuClient: fixedId(520),
+  clientResetSecret: fixedId(525),
   /** The demo tenant's 系统管理 top menu, when no other seed has made it yet (others find it by its code). */
-  topMenuDemoSystem: '1123598816000000590',
+  topMenuDemoSystem: fixedId(590),
 } as const;
 
 /** 系统字典: platform-wide rows, so only the platform administrator gets this page. */
@@ -31,10 +36,10 @@ const DICT_MENUS: MenuSeed[] = entityMenus(
   dictEntity,
   {
     menu: DICTIONARIES_ID.menuDict,
-    add: '1123598816000000501',
-    edit: '1123598816000000502',
-    remove: '1123598816000000503',
-    view: '1123598816000000504',
+    add: fixedId(501),
+    edit: fixedId(502),
+    remove: fixedId(503),
+    view: fixedId(504),
   },
   SYSTEM_MENU,
   '系统字典',
@@ -48,10 +53,10 @@ const DICT_BIZ_MENUS: MenuSeed[] = entityMenus(
   dictBizEntity,
   {
     menu: DICTIONARIES_ID.menuDictBiz,
-    add: '1123598816000000511',
-    edit: '1123598816000000512',
-    remove: '1123598816000000513',
-    view: '1123598816000000514',
+    add: fixedId(511),
+    edit: fixedId(512),
+    remove: fixedId(513),
+    view: fixedId(514),
   },
   SYSTEM_MENU,
   '业务字典',
@@ -66,10 +71,10 @@ const CLIENT_MENUS: MenuSeed[] = [
     clientEntity,
     {
       menu: DICTIONARIES_ID.menuClient,
-      add: '1123598816000000521',
-      edit: '1123598816000000522',
-      remove: '1123598816000000523',
-      view: '1123598816000000524',
+      add: fixedId(521),
+      edit: fixedId(522),
+      remove: fixedId(523),
+      view: fixedId(524),
     },
     SYSTEM_MENU,
     '应用管理',
@@ -172,7 +177,7 @@ export async function seedDictionaries(
       .where('tenantId', '=', tenantId)
       .where('code', '=', FLOW_DICT.code)
       .where('dictKey', '=', DICT_ROOT_KEY)
-      .where('isDeleted', '=', 0)
+      .$call(live)
       .executeTakeFirstOrThrow();
     await insertMissing(
       db,
@@ -201,7 +206,7 @@ async function linkDemoSystemTopMenu(db: Kysely<Database>, insertMissing: Insert
     .select('id')
     .where('tenantId', '=', DEMO_TENANT)
     .where('code', '=', 'system')
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   if (!topMenu) {
     const stamp = now();
@@ -215,13 +220,8 @@ async function linkDemoSystemTopMenu(db: Kysely<Database>, insertMissing: Insert
         source: 'setting',
         path: '/system',
         sort: 2,
-        createUser: null,
-        createDept: null,
-        createTime: stamp,
-        updateUser: null,
-        updateTime: stamp,
-        status: 1,
-        isDeleted: 0,
+        ...createStamp(null, stamp),
+        ...ENABLED_ROW,
       })
       .execute();
     topMenu = { id: DICTIONARIES_ID.topMenuDemoSystem };

@@ -7,9 +7,14 @@ import { builtinProcesses, xmlHash } from '../modules/flow/builtin.js';
 import { deployParsed } from '../modules/flow/definitions.service.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
+import { createStamp, live } from '../platform/rows.js';
 import { AUTHORITY_ID } from './authority.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, DEMO_TENANT, ID, type MenuSeed, menu, PLATFORM_TENANT } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('flow');
 
 /**
  * The workflow (ids 1123598816000001200–299): 我的事务 (/work/*) for every working role and 流程管理
@@ -19,28 +24,28 @@ import { button, DEMO_TENANT, ID, type MenuSeed, menu, PLATFORM_TENANT } from '.
  * model nobody edited and deploys it as a new common version; an edited model is left alone (restore-builtin).
  */
 export const FLOW_ID = {
-  menuWork: '1123598816000001200',
-  menuStart: '1123598816000001201',
-  menuClaim: '1123598816000001205',
-  menuTodo: '1123598816000001210',
-  menuSend: '1123598816000001215',
-  menuDone: '1123598816000001220',
-  menuFlow: '1123598816000001230',
-  menuModel: '1123598816000001231',
-  menuDeploy: '1123598816000001240',
-  menuManager: '1123598816000001245',
-  menuFollow: '1123598816000001250',
+  menuWork: fixedId(1200),
+  menuStart: fixedId(1201),
+  menuClaim: fixedId(1205),
+  menuTodo: fixedId(1210),
+  menuSend: fixedId(1215),
+  menuDone: fixedId(1220),
+  menuFlow: fixedId(1230),
+  menuModel: fixedId(1231),
+  menuDeploy: fixedId(1240),
+  menuManager: fixedId(1245),
+  menuFollow: fixedId(1250),
 } as const;
 
 /** Built-in model rows: the platform's (deployed as common) and the demo tenant's own copies. */
 const MODEL_IDS: Record<string, { platform: string; demo: string }> = {
-  patent_invention: { platform: '1123598816000001260', demo: '1123598816000001263' },
-  patent_utility_design: { platform: '1123598816000001261', demo: '1123598816000001264' },
-  patent_approval: { platform: '1123598816000001262', demo: '1123598816000001265' },
+  patent_invention: { platform: fixedId(1260), demo: fixedId(1263) },
+  patent_utility_design: { platform: fixedId(1261), demo: fixedId(1264) },
+  patent_approval: { platform: fixedId(1262), demo: fixedId(1265) },
 };
 
 const F = FLOW_ID;
-const id = (n: number) => `11235988160000012${String(n).padStart(2, '0')}`;
+const id = (n: number) => fixedId(1200 + n);
 
 export const WORK_MENUS: MenuSeed[] = [
   menu(F.menuWork, '0', P.work, '我的事务', FLOW_MENU_PATHS.work, 'solution', 6),
@@ -83,19 +88,6 @@ export const FLOW_ADMIN_MENUS: MenuSeed[] = [
 ];
 
 export const FLOW_MENUS: MenuSeed[] = [...WORK_MENUS, ...FLOW_ADMIN_MENUS];
-
-const audit = () => {
-  const stamp = now();
-  return {
-    createUser: null,
-    createDept: null,
-    createTime: stamp,
-    updateUser: null,
-    updateTime: stamp,
-    status: 1,
-    isDeleted: 0,
-  };
-};
 
 export async function seedFlow(
   db: Kysely<Database>,
@@ -173,7 +165,8 @@ async function seedBuiltins(
         version: 1,
         builtinKey: shipped.key,
         builtinHash: shipped.hash,
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       })),
       ['id'],
     );
@@ -182,7 +175,7 @@ async function seedBuiltins(
       .selectFrom('flowModel')
       .select(['id', 'modelEditorXml', 'builtinHash', 'version'])
       .where('id', '=', ids.platform)
-      .where('isDeleted', '=', 0)
+      .$call(live)
       .executeTakeFirst();
     let upgraded = false;
     if (

@@ -6,6 +6,7 @@ import type { Database, TableName } from '../db/types.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex, verifySecret } from '../platform/passwords.js';
+import { createStamp, live } from '../platform/rows.js';
 import { AUTHORITY_DEMO_ACCOUNTS, seedAuthority } from './authority.js';
 import { seedConsole } from './console-data.js';
 import {
@@ -29,6 +30,7 @@ import { seedLogs } from './logs.js';
 import { seedMenus } from './menus.js';
 import { seedPatent } from './patent.js';
 import { seedResources } from './resources.js';
+import { ENABLED_ROW } from './rows.js';
 import { seedSignin } from './signin.js';
 import { seedSite } from './site.js';
 import { seedTenancy, TENANCY_DEMO_ACCOUNTS } from './tenancy.js';
@@ -94,19 +96,6 @@ async function insertMissing<T extends TableName>(
   return missing.length;
 }
 
-const audit = () => {
-  const stamp = now();
-  return {
-    createUser: null,
-    createDept: null,
-    createTime: stamp,
-    updateUser: null,
-    updateTime: stamp,
-    status: 1,
-    isDeleted: 0,
-  };
-};
-
 /**
  * Idempotent seed, run on every start. Demo mode: both demo tenants, their org, accounts with documented
  * passwords. Production: the platform tenant and one administrator whose password comes from
@@ -136,7 +125,8 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
       expireTime: null,
       packageId: null,
       datasourceId: null,
-      ...audit(),
+      ...createStamp(null),
+      ...ENABLED_ROW,
     })),
     ['tenantId'],
   );
@@ -172,7 +162,7 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
   await insertMissing(
     db,
     'cubePost',
-    inTenants(POSTS).map((p) => ({ ...p, remark: '', ...audit() })),
+    inTenants(POSTS).map((p) => ({ ...p, remark: '', ...createStamp(null), ...ENABLED_ROW })),
     ['id'],
   );
   await insertMissing(
@@ -233,7 +223,7 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
   await insertMissing(
     db,
     'cubeParam',
-    PARAMS.map((p) => ({ ...p, ...audit() })),
+    PARAMS.map((p) => ({ ...p, ...createStamp(null), ...ENABLED_ROW })),
     ['paramKey'],
   );
   await seedConsole(db, config, insertMissing);
@@ -256,7 +246,8 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
         birthday: null,
         password: await hashSecret(md5Hex(password)),
         passwordMustChange: mustChange ? 1 : 0,
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       })
       .execute();
   };
@@ -308,7 +299,7 @@ async function ensureWebClient(db: Kysely<Database>, config: AppConfig): Promise
     .selectFrom('cubeClient')
     .select(['id', 'clientSecret'])
     .where('clientId', '=', clientId)
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .executeTakeFirst();
   if (existing) {
     if (!(await verifySecret(existing.clientSecret, clientSecret))) {
@@ -335,7 +326,8 @@ async function ensureWebClient(db: Kysely<Database>, config: AppConfig): Promise
       refreshTokenValidity: 604_800,
       additionalInformation: '',
       autoapprove: '',
-      ...audit(),
+      ...createStamp(null),
+      ...ENABLED_ROW,
     })
     .execute();
 }
@@ -354,7 +346,7 @@ async function findWorkingDemoAccountsIn(db: Kysely<Database>): Promise<string[]
       .select('password')
       .where('tenantId', '=', account.tenantId)
       .where('account', '=', account.account)
-      .where('isDeleted', '=', 0)
+      .$call(live)
       .executeTakeFirst();
     if (row && (await verifySecret(row.password, md5Hex(account.password))))
       working.push(`${account.tenantId}/${account.account}`);

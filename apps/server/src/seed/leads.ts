@@ -4,8 +4,13 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/types.js';
 import { formatDateTime } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
+import { createStamp } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('leads');
 
 /**
  * 客户咨询 (ids 1123598816000000900–999): the leads screen under 工作台 with its buttons and 导出, granted to the
@@ -13,12 +18,12 @@ import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed } from './demo-data
  * agency's week would bring them.
  */
 export const LEADS_ID = {
-  menu: '1123598816000000900',
-  add: '1123598816000000901',
-  edit: '1123598816000000902',
-  remove: '1123598816000000903',
-  view: '1123598816000000904',
-  export: '1123598816000000905',
+  menu: fixedId(900),
+  add: fixedId(901),
+  edit: fixedId(902),
+  remove: fixedId(903),
+  view: fixedId(904),
+  export: fixedId(905),
 } as const;
 
 export const LEAD_MENUS: MenuSeed[] = [
@@ -140,13 +145,8 @@ export async function seedLeads(
         sourceIp: '',
         // Fixed keys: the seed inserts each demo lead once, however often it runs.
         dedupeKey: `seed:${i + 1}`,
-        createUser: null,
-        createDept: null,
-        createTime: at,
-        updateUser: null,
-        updateTime: at,
-        status: 1,
-        isDeleted: 0,
+        ...createStamp(null, at),
+        ...ENABLED_ROW,
       };
     }),
     ['tenantId', 'dedupeKey'],

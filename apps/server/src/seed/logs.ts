@@ -5,8 +5,13 @@ import type { Database } from '../db/types.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { DEFAULT_RETENTION_DAYS, LOG_RETENTION_PARAM } from '../platform/log-recorder.js';
+import { createStamp } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, ID, type MenuSeed, menu } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('logs');
 
 /**
  * Log screens (ids 1123598816000000600–699): 通用日志 and 接口日志 beside the 错误日志 of console-data under
@@ -15,11 +20,11 @@ import { button, ID, type MenuSeed, menu } from './demo-data.js';
  * tenant's logs) with the monitor menus above them.
  */
 export const LOGS_ID = {
-  menuUsual: '1123598816000000600',
-  usualView: '1123598816000000601',
-  menuApi: '1123598816000000610',
-  apiView: '1123598816000000611',
-  paramRetention: '1123598816000000690',
+  menuUsual: fixedId(600),
+  usualView: fixedId(601),
+  menuApi: fixedId(610),
+  apiView: fixedId(611),
+  paramRetention: fixedId(690),
 } as const;
 
 export const LOG_MENUS: MenuSeed[] = [
@@ -55,7 +60,7 @@ export const LOG_MENUS: MenuSeed[] = [
 ];
 
 /** The view button of 错误日志 (seeded by console-data with this fixed id). */
-const ERROR_VIEW_BUTTON = '1123598815738675233';
+const ERROR_VIEW_BUTTON = CONSOLE_ID.buttonLogErrorView;
 
 export async function seedLogs(
   db: Kysely<Database>,
@@ -107,13 +112,8 @@ export async function seedLogs(
         paramKey: LOG_RETENTION_PARAM,
         paramValue: String(DEFAULT_RETENTION_DAYS),
         remark: '通用日志、接口日志和错误日志保留的天数,更早的记录每小时清理一次;0 为永久保留',
-        createUser: null,
-        createDept: null,
-        createTime: stamp,
-        updateUser: null,
-        updateTime: stamp,
-        status: 1,
-        isDeleted: 0,
+        ...createStamp(null, stamp),
+        ...ENABLED_ROW,
       },
     ],
     ['paramKey'],

@@ -5,15 +5,18 @@ import type { Database } from '../db/types.js';
 import { newId } from '../platform/ids.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, entityMenus, ID, type MenuSeed } from './demo-data.js';
+import { seedIds } from './ids.js';
+
+const fixedId = seedIds('menus');
 
 /** The 系统管理 branch of contract §17.3, which the menu and top-menu pages join. */
-const SYSTEM_MENU = '1123598815738675201';
+const SYSTEM_MENU = ID.menuSystem;
 
 /** Fixed ids of the menu-administration rows (range 1123598816000000400–499). */
 export const MENUS_ID = {
-  menuMenu: '1123598816000000400',
-  menuTopMenu: '1123598816000000410',
-  topMenuSetting: '1123598816000000415',
+  menuMenu: fixedId(400),
+  menuTopMenu: fixedId(410),
+  topMenuSetting: fixedId(415),
 } as const;
 
 /** 菜单管理: platform-wide rows, so only the platform administrator gets this page. */
@@ -21,10 +24,10 @@ const MENU_ADMIN: MenuSeed[] = entityMenus(
   menuEntity,
   {
     menu: MENUS_ID.menuMenu,
-    add: '1123598816000000401',
-    edit: '1123598816000000402',
-    remove: '1123598816000000403',
-    view: '1123598816000000404',
+    add: fixedId(401),
+    edit: fixedId(402),
+    remove: fixedId(403),
+    view: fixedId(404),
   },
   SYSTEM_MENU,
   '菜单管理',
@@ -39,10 +42,10 @@ const TOP_MENU_ADMIN: MenuSeed[] = [
     topMenuEntity,
     {
       menu: MENUS_ID.menuTopMenu,
-      add: '1123598816000000411',
-      edit: '1123598816000000412',
-      remove: '1123598816000000413',
-      view: '1123598816000000414',
+      add: fixedId(411),
+      edit: fixedId(412),
+      remove: fixedId(413),
+      view: fixedId(414),
     },
     SYSTEM_MENU,
     '顶部菜单',

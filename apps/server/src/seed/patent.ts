@@ -16,10 +16,14 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/types.js';
 import { CN_CALENDAR_2026 } from '../modules/patent/holidays-2026.js';
-import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
+import { createStamp } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed, menu, PLATFORM_TENANT } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('patent');
 
 /**
  * Patent cases and agent companies (issue 11 §5–§6; ids 1123598816000001000–099): the 专利管理 menu with its
@@ -29,28 +33,28 @@ import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed, menu, PLATFORM_TEN
  * demo tenant, every one marked unconfirmed until a patent attorney signs it off; a few demo companies and cases.
  */
 export const PATENT_ID = {
-  menuRoot: '1123598816000001000',
-  menuApplication: '1123598816000001001',
-  menuDeadline: '1123598816000001015',
-  menuHoliday: '1123598816000001016',
-  menuRule: '1123598816000001020',
-  menuCompany: '1123598816000001024',
-  paramReceiptRule: '1123598816000001030',
-  paramReminderDays: '1123598816000001031',
-  companyHengxin: '1123598816000001040',
-  companyQinghe: '1123598816000001041',
-  caseInvention: '1123598816000001050',
-  caseUtility: '1123598816000001051',
+  menuRoot: fixedId(1000),
+  menuApplication: fixedId(1001),
+  menuDeadline: fixedId(1015),
+  menuHoliday: fixedId(1016),
+  menuRule: fixedId(1020),
+  menuCompany: fixedId(1024),
+  paramReceiptRule: fixedId(1030),
+  paramReminderDays: fixedId(1031),
+  companyHengxin: fixedId(1040),
+  companyQinghe: fixedId(1041),
+  caseInvention: fixedId(1050),
+  caseUtility: fixedId(1051),
 } as const;
 
 const HOLIDAY_MENUS: MenuSeed[] = entityMenus(
   patentHolidayEntity,
   {
     menu: PATENT_ID.menuHoliday,
-    add: '1123598816000001017',
-    edit: '1123598816000001018',
-    remove: '1123598816000001019',
-    view: '1123598816000001099',
+    add: fixedId(1017),
+    edit: fixedId(1018),
+    remove: fixedId(1019),
+    view: fixedId(1099),
   },
   PATENT_ID.menuRoot,
   '节假日',
@@ -65,10 +69,10 @@ const TENANT_MENUS: MenuSeed[] = [
     patentApplicationEntity,
     {
       menu: PATENT_ID.menuApplication,
-      add: '1123598816000001002',
-      edit: '1123598816000001003',
-      remove: '1123598816000001004',
-      view: '1123598816000001005',
+      add: fixedId(1002),
+      edit: fixedId(1003),
+      remove: fixedId(1004),
+      view: fixedId(1005),
     },
     PATENT_ID.menuRoot,
     '专利案件',
@@ -77,7 +81,7 @@ const TENANT_MENUS: MenuSeed[] = [
     1,
   ),
   button(
-    '1123598816000001006',
+    fixedId(1006),
     PATENT_ID.menuApplication,
     patentNoticeEntity.permissions.add,
     '登记通知书',
@@ -87,7 +91,7 @@ const TENANT_MENUS: MenuSeed[] = [
     6,
   ),
   button(
-    '1123598816000001007',
+    fixedId(1007),
     PATENT_ID.menuApplication,
     patentNoticeEntity.permissions.edit,
     '修改通知书',
@@ -97,7 +101,7 @@ const TENANT_MENUS: MenuSeed[] = [
     7,
   ),
   button(
-    '1123598816000001008',
+    fixedId(1008),
     PATENT_ID.menuApplication,
     patentNoticeEntity.permissions.remove,
     '删除通知书',
@@ -107,7 +111,7 @@ const TENANT_MENUS: MenuSeed[] = [
     8,
   ),
   button(
-    '1123598816000001009',
+    fixedId(1009),
     PATENT_ID.menuApplication,
     patentDeadlineEntity.permissions.add,
     '新增期限',
@@ -117,7 +121,7 @@ const TENANT_MENUS: MenuSeed[] = [
     9,
   ),
   button(
-    '1123598816000001010',
+    fixedId(1010),
     PATENT_ID.menuApplication,
     patentDeadlineEntity.permissions.edit,
     '修改期限',
@@ -127,7 +131,7 @@ const TENANT_MENUS: MenuSeed[] = [
     10,
   ),
   button(
-    '1123598816000001011',
+    fixedId(1011),
     PATENT_ID.menuApplication,
     patentDeadlineEntity.permissions.remove,
     '删除期限',
@@ -137,7 +141,7 @@ const TENANT_MENUS: MenuSeed[] = [
     11,
   ),
   button(
-    '1123598816000001012',
+    fixedId(1012),
     PATENT_ID.menuApplication,
     patentFeeEntity.permissions.add,
     '新增费用',
@@ -147,7 +151,7 @@ const TENANT_MENUS: MenuSeed[] = [
     12,
   ),
   button(
-    '1123598816000001013',
+    fixedId(1013),
     PATENT_ID.menuApplication,
     patentFeeEntity.permissions.edit,
     '修改费用',
@@ -157,7 +161,7 @@ const TENANT_MENUS: MenuSeed[] = [
     13,
   ),
   button(
-    '1123598816000001014',
+    fixedId(1014),
     PATENT_ID.menuApplication,
     patentFeeEntity.permissions.remove,
     '删除费用',
@@ -179,10 +183,10 @@ const TENANT_MENUS: MenuSeed[] = [
     patentDeadlineRuleEntity,
     {
       menu: PATENT_ID.menuRule,
-      add: '1123598816000001021',
-      edit: '1123598816000001022',
-      remove: '1123598816000001023',
-      view: '1123598816000001098',
+      add: fixedId(1021),
+      edit: fixedId(1022),
+      remove: fixedId(1023),
+      view: fixedId(1098),
     },
     PATENT_ID.menuRoot,
     '期限规则',
@@ -194,10 +198,10 @@ const TENANT_MENUS: MenuSeed[] = [
     agentCompanyEntity,
     {
       menu: PATENT_ID.menuCompany,
-      add: '1123598816000001025',
-      edit: '1123598816000001026',
-      remove: '1123598816000001027',
-      view: '1123598816000001028',
+      add: fixedId(1025),
+      edit: fixedId(1026),
+      remove: fixedId(1027),
+      view: fixedId(1028),
     },
     PATENT_ID.menuRoot,
     '代理公司',
@@ -206,7 +210,7 @@ const TENANT_MENUS: MenuSeed[] = [
     5,
   ),
   button(
-    '1123598816000001029',
+    fixedId(1029),
     PATENT_ID.menuCompany,
     AGENT_COMPANY_AUTH_PERMISSION,
     '授权用户',
@@ -368,19 +372,6 @@ export const PATENT_RULES: ReadonlyArray<{
   },
 ];
 
-const audit = () => {
-  const stamp = now();
-  return {
-    createUser: null,
-    createDept: null,
-    createTime: stamp,
-    updateUser: null,
-    updateTime: stamp,
-    status: 1,
-    isDeleted: 0,
-  };
-};
-
 export async function seedPatent(
   db: Kysely<Database>,
   config: AppConfig,
@@ -433,7 +424,8 @@ export async function seedPatent(
         paramValue: 'dispatch_plus_15',
         remark:
           'dispatch_plus_15：发文日起满15日推定收到；electronic_entry：以进入电子系统之日为送达日。须经专利代理师确认；登记通知书时可逐件改选',
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       },
       {
         id: PATENT_ID.paramReminderDays,
@@ -441,7 +433,8 @@ export async function seedPatent(
         paramKey: PATENT_REMINDER_OFFSETS_PARAM,
         paramValue: PATENT_REMINDER_OFFSETS_DEFAULT.join(','),
         remark: '官方期限前多少天通过消息铃提醒负责人，逗号分隔；0 表示到期当天',
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       },
     ],
     ['paramKey'],
@@ -454,7 +447,8 @@ export async function seedPatent(
       holidayDate: d.date,
       isWorkday: d.isWorkday,
       note: d.note,
-      ...audit(),
+      ...createStamp(null),
+      ...ENABLED_ROW,
     })),
     ['holidayDate'],
   );
@@ -470,7 +464,8 @@ export async function seedPatent(
         enabled: 1,
         signedOff: 0,
         note: NOTE,
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       })),
     ),
     ['tenantId', 'ruleCode'],
@@ -490,7 +485,8 @@ export async function seedPatent(
         phone: '13812345678',
         industry: '集成电路',
         remark: '',
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       },
       {
         id: PATENT_ID.companyQinghe,
@@ -502,7 +498,8 @@ export async function seedPatent(
         phone: '13698765432',
         industry: '农副食品',
         remark: '',
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       },
     ],
     ['id'],
@@ -538,7 +535,8 @@ export async function seedPatent(
         filingDate: '2026-03-10',
         patentStatus: 'substantive_exam',
         remark: '',
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       },
       {
         id: PATENT_ID.caseUtility,
@@ -553,7 +551,8 @@ export async function seedPatent(
         filingDate: '2026-06-18',
         patentStatus: 'prelim_exam',
         remark: '',
-        ...audit(),
+        ...createStamp(null),
+        ...ENABLED_ROW,
       },
     ],
     ['id'],

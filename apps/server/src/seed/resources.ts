@@ -5,15 +5,18 @@ import type { Database } from '../db/types.js';
 import { newId } from '../platform/ids.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, entityMenus, ID, type MenuSeed, menu } from './demo-data.js';
+import { seedIds } from './ids.js';
 import { seedRegions } from './regions.js';
+
+const fixedId = seedIds('resources');
 
 /** Fixed ids of the resource and region rows (range 1123598816000000700–799). */
 export const RESOURCES_ID = {
-  menuResource: '1123598816000000700',
-  menuAttach: '1123598816000000701',
-  menuOss: '1123598816000000710',
-  menuBase: '1123598816000000720',
-  menuRegion: '1123598816000000721',
+  menuResource: fixedId(700),
+  menuAttach: fixedId(701),
+  menuOss: fixedId(710),
+  menuBase: fixedId(720),
+  menuRegion: fixedId(721),
 } as const;
 
 const p = { attach: attachEntity.permissions, oss: ossEntity.permissions };
@@ -30,26 +33,17 @@ const RESOURCE_MENUS: MenuSeed[] = [
     'folder',
     2,
   ),
-  button('1123598816000000702', RESOURCES_ID.menuAttach, 'attach_upload', '上传', 'upload', 'upload', 1, 1),
-  button(
-    '1123598816000000703',
-    RESOURCES_ID.menuAttach,
-    'attach_download',
-    '下载',
-    'download',
-    'download',
-    2,
-    2,
-  ),
-  button('1123598816000000704', RESOURCES_ID.menuAttach, 'attach_delete', '删除', 'delete', 'delete', 3, 3),
+  button(fixedId(702), RESOURCES_ID.menuAttach, 'attach_upload', '上传', 'upload', 'upload', 1, 1),
+  button(fixedId(703), RESOURCES_ID.menuAttach, 'attach_download', '下载', 'download', 'download', 2, 2),
+  button(fixedId(704), RESOURCES_ID.menuAttach, 'attach_delete', '删除', 'delete', 'delete', 3, 3),
   ...entityMenus(
     ossEntity,
     {
       menu: RESOURCES_ID.menuOss,
-      add: '1123598816000000711',
-      edit: '1123598816000000712',
-      remove: '1123598816000000713',
-      view: '1123598816000000714',
+      add: fixedId(711),
+      edit: fixedId(712),
+      remove: fixedId(713),
+      view: fixedId(714),
     },
     RESOURCES_ID.menuResource,
     '对象存储',
@@ -57,7 +51,7 @@ const RESOURCE_MENUS: MenuSeed[] = [
     'database',
     1,
   ),
-  button('1123598816000000715', RESOURCES_ID.menuOss, 'oss_enable', '启用', 'enable', 'check-circle', 2, 5),
+  button(fixedId(715), RESOURCES_ID.menuOss, 'oss_enable', '启用', 'enable', 'check-circle', 2, 5),
 ];
 
 /** 基础配置 > 行政区划: platform-wide rows, so the platform administrator's only. */
@@ -67,10 +61,10 @@ const BASE_MENUS: MenuSeed[] = [
     regionEntity,
     {
       menu: RESOURCES_ID.menuRegion,
-      add: '1123598816000000722',
-      edit: '1123598816000000723',
-      remove: '1123598816000000724',
-      view: '1123598816000000725',
+      add: fixedId(722),
+      edit: fixedId(723),
+      remove: fixedId(724),
+      view: fixedId(725),
     },
     RESOURCES_ID.menuBase,
     '行政区划',
@@ -78,8 +72,8 @@ const BASE_MENUS: MenuSeed[] = [
     'global',
     1,
   ),
-  button('1123598816000000726', RESOURCES_ID.menuRegion, 'region_import', '导入', 'import', 'import', 1, 5),
-  button('1123598816000000727', RESOURCES_ID.menuRegion, 'region_export', '导出', 'export', 'export', 2, 6),
+  button(fixedId(726), RESOURCES_ID.menuRegion, 'region_import', '导入', 'import', 'import', 1, 5),
+  button(fixedId(727), RESOURCES_ID.menuRegion, 'region_export', '导出', 'export', 'export', 2, 6),
 ];
 
 const pages = (rows: MenuSeed[]) => rows.filter((m) => m.category === 1).map((m) => m.id);

@@ -5,26 +5,30 @@ import type { Database } from '../db/types.js';
 import { splitIds } from '../platform/context.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
+import { live } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { entityMenus, ID, type MenuSeed } from './demo-data.js';
+import { seedIds } from './ids.js';
+
+const fixedId = seedIds('signin');
 
 /** Fixed ids of the sign-in rows (ranges 1123598816000001100–1199 and 1123598816000001300–1349). */
 export const SIGNIN_ID = {
-  menuProvider: '1123598816000001100',
-  menuSmsProvider: '1123598816000001300',
+  menuProvider: fixedId(1100),
+  menuSmsProvider: fixedId(1300),
 } as const;
 
-const SYSTEM_MENU = '1123598815738675201';
+const SYSTEM_MENU = ID.menuSystem;
 
 /** 系统管理 > 第三方登录: each tenant configures its own providers. */
 const SIGNIN_MENUS: MenuSeed[] = entityMenus(
   oauthProviderEntity,
   {
     menu: SIGNIN_ID.menuProvider,
-    add: '1123598816000001101',
-    edit: '1123598816000001102',
-    remove: '1123598816000001103',
-    view: '1123598816000001104',
+    add: fixedId(1101),
+    edit: fixedId(1102),
+    remove: fixedId(1103),
+    view: fixedId(1104),
   },
   SYSTEM_MENU,
   '第三方登录',
@@ -37,10 +41,10 @@ const SIGNIN_MENUS: MenuSeed[] = entityMenus(
     smsProviderEntity,
     {
       menu: SIGNIN_ID.menuSmsProvider,
-      add: '1123598816000001301',
-      edit: '1123598816000001302',
-      remove: '1123598816000001303',
-      view: '1123598816000001304',
+      add: fixedId(1301),
+      edit: fixedId(1302),
+      remove: fixedId(1303),
+      view: fixedId(1304),
     },
     SYSTEM_MENU,
     '短信服务',
@@ -98,7 +102,7 @@ export async function seedSignin(
       .where('paramKey', '=', 'account.registerUser')
       .where('paramValue', '=', 'false')
       .where('updateUser', 'is', null)
-      .where('isDeleted', '=', 0)
+      .$call(live)
       .execute();
   }
   const client = await db

@@ -11,49 +11,85 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/types.js';
 import { formatDateTime } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
+import { createStamp } from '../platform/rows.js';
 import type { InsertMissing } from './console-data.js';
 import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed, menu, PLATFORM_TENANT } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('site');
 
 /**
- * The public website (issue 10; menu ids 1123598816000000800–899): the 门户管理 menu with its five screens,
+ * The public website: the 门户管理 menu with its five screens,
  * granted to the platform administrator and the demo tenant's administrator, a 门户管理 top menu for both, and in
  * demo mode the content of tenant 100000 (立方知识产权代理有限公司): branding, contact details, about-us, banners,
  * services, certifications and articles that read like a real agency's site. Fixed ids, inserted only when missing.
  */
 export const SITE_ID = {
-  menuPortal: '1123598816000000800',
-  menuArticle: '1123598816000000810',
-  menuProduct: '1123598816000000820',
-  menuCertification: '1123598816000000830',
-  menuBanner: '1123598816000000840',
-  menuSite: '1123598816000000850',
-  siteEdit: '1123598816000000851',
-  topMenuPlatform: '1123598816000000860',
-  topMenuDemo: '1123598816000000861',
+  menuPortal: fixedId(800),
+  menuArticle: fixedId(810),
+  menuProduct: fixedId(820),
+  menuCertification: fixedId(830),
+  menuBanner: fixedId(840),
+  menuSite: fixedId(850),
+  siteEdit: fixedId(851),
+  topMenuPlatform: fixedId(860),
+  topMenuDemo: fixedId(861),
 } as const;
 
-const ids = (base: number) => ({
-  menu: `1123598816000000${base}`,
-  add: `1123598816000000${base + 1}`,
-  edit: `1123598816000000${base + 2}`,
-  remove: `1123598816000000${base + 3}`,
-  view: `1123598816000000${base + 4}`,
-});
+/** A screen's page id and the four button ids after it. */
+const ids = (menu: string) => {
+  const base = Number(BigInt(menu) % 10_000n);
+  return {
+    menu,
+    add: fixedId(base + 1),
+    edit: fixedId(base + 2),
+    remove: fixedId(base + 3),
+    view: fixedId(base + 4),
+  };
+};
+
+/** The author of the demo tenant's site content. */
+const DEMO_ADMIN = { userId: ID.userDemoAdmin, deptId: ID.deptDemo };
 
 export const SITE_MENUS: MenuSeed[] = [
   menu(SITE_ID.menuPortal, '0', 'portal', '门户管理', '/portal', 'global', 4),
-  ...entityMenus(articleEntity, ids(810), SITE_ID.menuPortal, '文章管理', '/portal/article', 'read', 1),
-  ...entityMenus(productEntity, ids(820), SITE_ID.menuPortal, '产品服务', '/portal/product', 'appstore', 2),
+  ...entityMenus(
+    articleEntity,
+    ids(SITE_ID.menuArticle),
+    SITE_ID.menuPortal,
+    '文章管理',
+    '/portal/article',
+    'read',
+    1,
+  ),
+  ...entityMenus(
+    productEntity,
+    ids(SITE_ID.menuProduct),
+    SITE_ID.menuPortal,
+    '产品服务',
+    '/portal/product',
+    'appstore',
+    2,
+  ),
   ...entityMenus(
     certificationEntity,
-    ids(830),
+    ids(SITE_ID.menuCertification),
     SITE_ID.menuPortal,
     '体系认证',
     '/portal/certification',
     'safety-certificate',
     3,
   ),
-  ...entityMenus(bannerEntity, ids(840), SITE_ID.menuPortal, '首页轮播', '/portal/banner', 'picture', 4),
+  ...entityMenus(
+    bannerEntity,
+    ids(SITE_ID.menuBanner),
+    SITE_ID.menuPortal,
+    '首页轮播',
+    '/portal/banner',
+    'picture',
+    4,
+  ),
   menu(
     SITE_ID.menuSite,
     SITE_ID.menuPortal,
@@ -416,16 +452,6 @@ const daysAgoAt = (days: number, hour = 9) => {
   return formatDateTime(date);
 };
 
-const audit = (time: string) => ({
-  createUser: ID.userDemoAdmin,
-  createDept: ID.deptDemo,
-  createTime: time,
-  updateUser: ID.userDemoAdmin,
-  updateTime: time,
-  status: 1,
-  isDeleted: 0,
-});
-
 export async function seedSite(
   db: Kysely<Database>,
   config: AppConfig,
@@ -462,13 +488,8 @@ export async function seedSite(
       source: 'global',
       path: '/portal',
       sort: 3,
-      createUser: null,
-      createDept: null,
-      createTime: stamp,
-      updateUser: null,
-      updateTime: stamp,
-      status: 1,
-      isDeleted: 0,
+      ...createStamp(null, stamp),
+      ...ENABLED_ROW,
     })),
     ['id'],
   );
@@ -511,7 +532,8 @@ export async function seedSite(
         isTop: a.isTop ?? 0,
         isPublish: 1,
         publishTime: time,
-        ...audit(time),
+        ...createStamp(DEMO_ADMIN, time),
+        ...ENABLED_ROW,
       };
     }),
     ['id'],
@@ -526,7 +548,8 @@ export async function seedSite(
       sort: i + 1,
       isPublish: 1,
       publishTime: daysAgoAt(60),
-      ...audit(daysAgoAt(60)),
+      ...createStamp(DEMO_ADMIN, daysAgoAt(60)),
+      ...ENABLED_ROW,
     })),
     ['id'],
   );
@@ -540,7 +563,8 @@ export async function seedSite(
       sort: i + 1,
       isPublish: 1,
       publishTime: daysAgoAt(60),
-      ...audit(daysAgoAt(60)),
+      ...createStamp(DEMO_ADMIN, daysAgoAt(60)),
+      ...ENABLED_ROW,
     })),
     ['id'],
   );
@@ -554,7 +578,8 @@ export async function seedSite(
       sort: i + 1,
       isPublish: 1,
       publishTime: daysAgoAt(60),
-      ...audit(daysAgoAt(60)),
+      ...createStamp(DEMO_ADMIN, daysAgoAt(60)),
+      ...ENABLED_ROW,
     })),
     ['id'],
   );

@@ -7,32 +7,37 @@ import { menusByCode } from '../modules/system/tenant/provision.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex } from '../platform/passwords.js';
+import { createStamp, live } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, type DemoAccount, entityMenus, ID, type MenuSeed, PLATFORM_TENANT } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('tenancy');
 
 /**
  * Tenancy seed rows (ids 1123598816000000100–199): the 租户管理 and 产品包管理 screens under 系统管理 for the platform
  * administrator only (tenant administrators never see them), and in demo mode a second tenant, 200000, limited
  * by a package so that what a package does is visible beside the unrestricted 100000.
  */
-const SYSTEM_MENU = '1123598815738675201';
+const SYSTEM_MENU = ID.menuSystem;
 
 export const TENANCY_ID = {
-  menuTenant: '1123598816000000100',
-  menuTenantPackage: '1123598816000000110',
-  package: '1123598816000000150',
-  tenant: '1123598816000000151',
-  roleAdmin: '1123598816000000152',
-  roleUser: '1123598816000000153',
-  deptRoot: '1123598816000000154',
-  deptRd: '1123598816000000155',
-  deptPlatform: '1123598816000000156',
-  deptMarket: '1123598816000000157',
-  deptFinance: '1123598816000000158',
-  postCeo: '1123598816000000160',
-  postEngineer: '1123598816000000161',
-  postSales: '1123598816000000162',
-  userAdmin: '1123598816000000165',
+  menuTenant: fixedId(100),
+  menuTenantPackage: fixedId(110),
+  package: fixedId(150),
+  tenant: fixedId(151),
+  roleAdmin: fixedId(152),
+  roleUser: fixedId(153),
+  deptRoot: fixedId(154),
+  deptRd: fixedId(155),
+  deptPlatform: fixedId(156),
+  deptMarket: fixedId(157),
+  deptFinance: fixedId(158),
+  postCeo: fixedId(160),
+  postEngineer: fixedId(161),
+  postSales: fixedId(162),
+  userAdmin: fixedId(165),
 } as const;
 
 export const SECOND_DEMO_TENANT = '200000';
@@ -42,10 +47,10 @@ export const TENANCY_MENUS: MenuSeed[] = [
     tenantEntity,
     {
       menu: TENANCY_ID.menuTenant,
-      add: '1123598816000000101',
-      edit: '1123598816000000102',
-      remove: '1123598816000000103',
-      view: '1123598816000000104',
+      add: fixedId(101),
+      edit: fixedId(102),
+      remove: fixedId(103),
+      view: fixedId(104),
     },
     SYSTEM_MENU,
     '租户管理',
@@ -53,18 +58,9 @@ export const TENANCY_MENUS: MenuSeed[] = [
     'team',
     8,
   ),
+  button(fixedId(105), TENANCY_ID.menuTenant, TenantCode.setting, '授权配置', 'setting', 'setting', 1, 5),
   button(
-    '1123598816000000105',
-    TENANCY_ID.menuTenant,
-    TenantCode.setting,
-    '授权配置',
-    'setting',
-    'setting',
-    1,
-    5,
-  ),
-  button(
-    '1123598816000000106',
+    fixedId(106),
     TENANCY_ID.menuTenant,
     TenantCode.packageSetting,
     '产品包配置',
@@ -78,10 +74,10 @@ export const TENANCY_MENUS: MenuSeed[] = [
     tenantPackageEntity,
     {
       menu: TENANCY_ID.menuTenantPackage,
-      add: '1123598816000000111',
-      edit: '1123598816000000112',
-      remove: '1123598816000000113',
-      view: '1123598816000000114',
+      add: fixedId(111),
+      edit: fixedId(112),
+      remove: fixedId(113),
+      view: fixedId(114),
     },
     SYSTEM_MENU,
     '产品包管理',
@@ -111,10 +107,10 @@ export const TENANCY_DEMO_ACCOUNTS: DemoAccount[] = [
 
 /** Staff of 200000 (no documented password: they show the package's limit on data, not a sign-in). */
 const STAFF: Array<Omit<DemoAccount, 'password' | 'tenantId'>> = [
-  ['1123598816000000166', 'wangjun', '王工', '王俊', TENANCY_ID.deptPlatform, TENANCY_ID.postEngineer, 1],
-  ['1123598816000000167', 'liuyang', '刘工', '刘洋', TENANCY_ID.deptPlatform, TENANCY_ID.postEngineer, 1],
-  ['1123598816000000168', 'zhaomin', '赵经理', '赵敏', TENANCY_ID.deptMarket, TENANCY_ID.postSales, 2],
-  ['1123598816000000169', 'sunli', '孙会计', '孙丽', TENANCY_ID.deptFinance, TENANCY_ID.postSales, 2],
+  [fixedId(166), 'wangjun', '王工', '王俊', TENANCY_ID.deptPlatform, TENANCY_ID.postEngineer, 1],
+  [fixedId(167), 'liuyang', '刘工', '刘洋', TENANCY_ID.deptPlatform, TENANCY_ID.postEngineer, 1],
+  [fixedId(168), 'zhaomin', '赵经理', '赵敏', TENANCY_ID.deptMarket, TENANCY_ID.postSales, 2],
+  [fixedId(169), 'sunli', '孙会计', '孙丽', TENANCY_ID.deptFinance, TENANCY_ID.postSales, 2],
 ].map(([id, account, name, realName, deptId, postId, sex], i) => ({
   id: id as string,
   account: account as string,
@@ -127,16 +123,6 @@ const STAFF: Array<Omit<DemoAccount, 'password' | 'tenantId'>> = [
   phone: `1360000${String(2222 + i * 1111).padStart(4, '0')}`,
   sex: sex as number,
 }));
-
-const audit = (stamp: string) => ({
-  createUser: null,
-  createDept: null,
-  createTime: stamp,
-  updateUser: null,
-  updateTime: stamp,
-  status: 1,
-  isDeleted: 0,
-});
 
 /** What the 200000 package offers: the desk and the tenant's own organisation screens, whichever exist. */
 const PACKAGE_MENU_CODES = ['desk', 'user', 'dept', 'post', 'role'];
@@ -182,7 +168,8 @@ export async function seedTenancy(
         packageName: '标准版',
         menuId: packageMenus.join(','),
         remark: '工作台与组织管理（用户、部门、岗位、角色）',
-        ...audit(stamp),
+        ...createStamp(null, stamp),
+        ...ENABLED_ROW,
       },
     ],
     ['id'],
@@ -205,7 +192,8 @@ export async function seedTenancy(
         expireTime: null,
         packageId: TENANCY_ID.package,
         datasourceId: null,
-        ...audit(stamp),
+        ...createStamp(null, stamp),
+        ...ENABLED_ROW,
       },
     ],
     ['tenantId'],
@@ -282,7 +270,8 @@ export async function seedTenancy(
       postName,
       sort: i + 1,
       remark: '',
-      ...audit(stamp),
+      ...createStamp(null, stamp),
+      ...ENABLED_ROW,
     })),
     ['id'],
   );
@@ -304,7 +293,7 @@ export async function seedTenancy(
       .selectFrom('cubeDictBiz')
       .selectAll()
       .where('tenantId', '=', PLATFORM_TENANT)
-      .where('isDeleted', '=', 0)
+      .$call(live)
       .execute();
     const ids = new Map(template.map((r) => [String(r.id), newId()]));
     for (const row of template)
@@ -338,7 +327,8 @@ async function insertUser(
       birthday: null,
       password: await hashSecret(md5Hex(password)),
       passwordMustChange: 0,
-      ...audit(stamp),
+      ...createStamp(null, stamp),
+      ...ENABLED_ROW,
     })
     .execute();
   await db

@@ -6,19 +6,24 @@ import type { Database } from '../db/types.js';
 import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex } from '../platform/passwords.js';
+import { createStamp, live } from '../platform/rows.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
-import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed } from './demo-data.js';
+import { button, DEMO_POST_ID, DEMO_TENANT, entityMenus, ID, type MenuSeed } from './demo-data.js';
+import { seedIds } from './ids.js';
+import { ENABLED_ROW } from './rows.js';
+
+const fixedId = seedIds('users');
 
 /**
  * User and post administration seed rows (ids 1123598816000000200–299): the 用户管理 and 岗位管理 pages under
  * 系统管理 with their buttons, granted to the platform administrator and the demo tenant's administrator; in demo
  * mode a few more posts and a dozen staff of the demo tenant, spread over its departments.
  */
-const SYSTEM_MENU = '1123598815738675201';
+const SYSTEM_MENU = ID.menuSystem;
 
 export const USERS_ID = {
-  menuUser: '1123598816000000200',
-  menuPost: '1123598816000000210',
+  menuUser: fixedId(200),
+  menuPost: fixedId(210),
 } as const;
 
 export const USER_MENUS: MenuSeed[] = [
@@ -26,10 +31,10 @@ export const USER_MENUS: MenuSeed[] = [
     userEntity,
     {
       menu: USERS_ID.menuUser,
-      add: '1123598816000000201',
-      edit: '1123598816000000202',
-      remove: '1123598816000000203',
-      view: '1123598816000000204',
+      add: fixedId(201),
+      edit: fixedId(202),
+      remove: fixedId(203),
+      view: fixedId(204),
     },
     SYSTEM_MENU,
     '用户管理',
@@ -37,46 +42,19 @@ export const USER_MENUS: MenuSeed[] = [
     'user',
     1,
   ),
-  button('1123598816000000205', USERS_ID.menuUser, USER_ACTION_CODES.grant, '角色配置', 'role', 'team', 2, 5),
-  button('1123598816000000206', USERS_ID.menuUser, USER_ACTION_CODES.reset, '密码重置', 'reset', 'key', 2, 6),
-  button(
-    '1123598816000000207',
-    USERS_ID.menuUser,
-    USER_ACTION_CODES.unlock,
-    '账号解封',
-    'unlock',
-    'unlock',
-    2,
-    7,
-  ),
-  button(
-    '1123598816000000208',
-    USERS_ID.menuUser,
-    USER_ACTION_CODES.import,
-    '导入',
-    'import',
-    'import',
-    1,
-    8,
-  ),
-  button(
-    '1123598816000000209',
-    USERS_ID.menuUser,
-    USER_ACTION_CODES.export,
-    '导出',
-    'export',
-    'export',
-    1,
-    9,
-  ),
+  button(fixedId(205), USERS_ID.menuUser, USER_ACTION_CODES.grant, '角色配置', 'role', 'team', 2, 5),
+  button(fixedId(206), USERS_ID.menuUser, USER_ACTION_CODES.reset, '密码重置', 'reset', 'key', 2, 6),
+  button(fixedId(207), USERS_ID.menuUser, USER_ACTION_CODES.unlock, '账号解封', 'unlock', 'unlock', 2, 7),
+  button(fixedId(208), USERS_ID.menuUser, USER_ACTION_CODES.import, '导入', 'import', 'import', 1, 8),
+  button(fixedId(209), USERS_ID.menuUser, USER_ACTION_CODES.export, '导出', 'export', 'export', 1, 9),
   ...entityMenus(
     postEntity,
     {
       menu: USERS_ID.menuPost,
-      add: '1123598816000000211',
-      edit: '1123598816000000212',
-      remove: '1123598816000000213',
-      view: '1123598816000000214',
+      add: fixedId(211),
+      edit: fixedId(212),
+      remove: fixedId(213),
+      view: fixedId(214),
     },
     SYSTEM_MENU,
     '岗位管理',
@@ -88,18 +66,18 @@ export const USER_MENUS: MenuSeed[] = [
 
 /** Posts of an IP agency beside contract §17.1's eight (demo tenant). */
 const DEMO_POSTS = [
-  { id: '1123598816000000220', postCode: 'dept_head', postName: '部门经理', category: 2, sort: 9 },
-  { id: '1123598816000000221', postCode: 'patent_agent', postName: '专利代理师', category: 3, sort: 10 },
-  { id: '1123598816000000222', postCode: 'trademark_agent', postName: '商标代理人', category: 3, sort: 11 },
-  { id: '1123598816000000223', postCode: 'ip_consultant', postName: '知识产权顾问', category: 3, sort: 12 },
-  { id: '1123598816000000224', postCode: 'admin_staff', postName: '行政专员', category: 3, sort: 13 },
+  { id: fixedId(220), postCode: 'dept_head', postName: '部门经理', category: 2, sort: 9 },
+  { id: fixedId(221), postCode: 'patent_agent', postName: '专利代理师', category: 3, sort: 10 },
+  { id: fixedId(222), postCode: 'trademark_agent', postName: '商标代理人', category: 3, sort: 11 },
+  { id: fixedId(223), postCode: 'ip_consultant', postName: '知识产权顾问', category: 3, sort: 12 },
+  { id: fixedId(224), postCode: 'admin_staff', postName: '行政专员', category: 3, sort: 13 },
 ];
 
-/** Contract §17.1 posts of the demo tenant (demo-data.ts ids 1123598817738675211–218). */
+/** Posts of the demo tenant, the standard ones from demo-data.ts and this screen's own. */
 const POST = {
-  cfo: '1123598817738675213',
-  cto: '1123598817738675214',
-  hrm: '1123598817738675217',
+  cfo: DEMO_POST_ID.cfo,
+  cto: DEMO_POST_ID.cto,
+  hrm: DEMO_POST_ID.hrm,
   deptHead: DEMO_POSTS[0]!.id,
   patentAgent: DEMO_POSTS[1]!.id,
   trademarkAgent: DEMO_POSTS[2]!.id,
@@ -184,7 +162,7 @@ const DEMO_STAFF: StaffSeed[] = [
     '1984-10-23',
   ],
 ].map(([n, account, name, realName, deptId, postId, phone, sex, birthday, status]) => ({
-  id: `1123598816000000${n}`,
+  id: fixedId(Number(n)),
   account: account as string,
   name: name as string,
   realName: realName as string,
@@ -220,7 +198,7 @@ export async function seedUserMenus(
     .selectFrom('cubeTopMenu')
     .select('id')
     .where('code', '=', 'system')
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .where('tenantId', 'in', config.demo ? ['000000', DEMO_TENANT] : ['000000'])
     .execute();
   const topMenuIds = new Set([CONSOLE_ID.topMenuPlatformSystem, ...topMenus.map((t) => t.id)]);
@@ -244,18 +222,12 @@ export async function seedUsers(
   insertMissing: InsertMissing,
 ): Promise<void> {
   const stamp = now();
-  const audit = {
-    createUser: null,
-    createDept: null,
-    createTime: stamp,
-    updateUser: null,
-    updateTime: stamp,
-  };
+  const audit = createStamp(null, stamp);
   if (config.demo) {
     await insertMissing(
       db,
       'cubePost',
-      DEMO_POSTS.map((p) => ({ ...p, tenantId: DEMO_TENANT, remark: '', ...audit, status: 1, isDeleted: 0 })),
+      DEMO_POSTS.map((p) => ({ ...p, tenantId: DEMO_TENANT, remark: '', ...audit, ...ENABLED_ROW })),
       ['id'],
     );
     const existing = new Set(
@@ -304,7 +276,7 @@ async function backfillUserDepts(db: Kysely<Database>): Promise<void> {
   const users = await db
     .selectFrom('cubeUser')
     .select(['id', 'tenantId', 'deptId'])
-    .where('isDeleted', '=', 0)
+    .$call(live)
     .where('deptId', '<>', '')
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('cubeUserDept as ud').select('ud.id').whereRef('ud.userId', '=', 'cubeUser.id'))),
