@@ -6,4 +6,5 @@ export * from './entity.js';
 export * from './envelope.js';
 export * from './patent-number.js';
 export * from './public-pages.js';
+export * from './screens.js';
 export * from './storage.js';

@@ -122,7 +122,6 @@ const ROLE_MENUS: MenuSeed[] = [
       view: fixedId(314),
     },
     SYSTEM_MENU,
-    '角色管理',
     '/system/role',
     'team',
     3,
@@ -140,7 +139,6 @@ const DEPT_MENUS: MenuSeed[] = entityMenus(
     view: A.buttonDeptView,
   },
   SYSTEM_MENU,
-  '部门管理',
   '/system/dept',
   'apartment',
   2,
@@ -148,12 +146,11 @@ const DEPT_MENUS: MenuSeed[] = entityMenus(
 
 /** 权限管理 (contract §17.3, sort 98): platform-only pages. */
 const AUTHORITY_PAGES: MenuSeed[] = [
-  menu(A.menuAuthority, '0', 'authority', '权限管理', '/authority', 'safety-certificate', 98),
+  menu(A.menuAuthority, '0', 'authority', '/authority', 'safety-certificate', 98),
   menu(
     A.menuDataScope,
     A.menuAuthority,
     dataScopeEntity.permissions.read,
-    '数据权限',
     '/authority/datascope',
     'database',
     2,
@@ -168,15 +165,7 @@ const AUTHORITY_PAGES: MenuSeed[] = [
     2,
     1,
   ),
-  menu(
-    A.menuApiScope,
-    A.menuAuthority,
-    apiScopeEntity.permissions.read,
-    '接口权限',
-    '/authority/apiscope',
-    'api',
-    3,
-  ),
+  menu(A.menuApiScope, A.menuAuthority, apiScopeEntity.permissions.read, '/authority/apiscope', 'api', 3),
   button(A.apiScopeSetting, A.menuApiScope, API_SCOPE_SETTING_CODE, '权限配置', 'setting', 'setting', 2, 1),
 ];
 

@@ -37,7 +37,7 @@ export const CONSOLE_ID = {
 } as const;
 
 const DESK_MENUS: MenuSeed[] = [
-  menu(CONSOLE_ID.menuDesk, '0', 'desk', '工作台', '/desk', 'dashboard', 1),
+  menu(CONSOLE_ID.menuDesk, '0', 'desk', '/desk', 'dashboard', 1),
   ...entityMenus(
     noticeEntity,
     {
@@ -48,7 +48,6 @@ const DESK_MENUS: MenuSeed[] = [
       view: firstId.menu(225),
     },
     CONSOLE_ID.menuDesk,
-    '通知公告',
     '/desk/notice',
     'notification',
     1,
@@ -56,9 +55,9 @@ const DESK_MENUS: MenuSeed[] = [
 ];
 
 const MONITOR_MENUS: MenuSeed[] = [
-  menu(CONSOLE_ID.menuMonitor, '0', 'monitor', '系统监控', '/monitor', 'fund', 3),
-  menu(CONSOLE_ID.menuLog, CONSOLE_ID.menuMonitor, 'log', '日志管理', '/monitor/log', 'file-search', 3),
-  menu(CONSOLE_ID.menuLogError, CONSOLE_ID.menuLog, 'log_error', '错误日志', '/monitor/log/error', 'bug', 3),
+  menu(CONSOLE_ID.menuMonitor, '0', 'monitor', '/monitor', 'fund', 3),
+  menu(CONSOLE_ID.menuLog, CONSOLE_ID.menuMonitor, 'log', '/monitor/log', 'file-search', 3),
+  menu(CONSOLE_ID.menuLogError, CONSOLE_ID.menuLog, 'log_error', '/monitor/log/error', 'bug', 3),
   button(
     CONSOLE_ID.buttonLogErrorView,
     CONSOLE_ID.menuLogError,

@@ -1,4 +1,4 @@
-import { type EntityPermissions, paramEntity } from '@cube/contract';
+import { type EntityPermissions, paramEntity, screenTitle } from '@cube/contract';
 import { seedIds } from './ids.js';
 
 const firstId = {
@@ -244,11 +244,11 @@ export interface MenuSeed {
   action: number;
 }
 
+/** A page or group menu; its name is the screen's title of the contract (`SCREEN_TITLES`). */
 export const menu = (
   id: string,
   parentId: string,
   code: string,
-  name: string,
   path: string,
   source: string,
   sort: number,
@@ -256,7 +256,7 @@ export const menu = (
   id,
   parentId,
   code,
-  name,
+  name: screenTitle(code),
   alias: 'menu',
   path,
   source,
@@ -294,13 +294,12 @@ export function entityMenus(
   entity: { permissions: EntityPermissions },
   ids: { menu: string; add: string; edit: string; remove: string; view: string },
   parentId: string,
-  name: string,
   path: string,
   source: string,
   sort: number,
 ): MenuSeed[] {
   const p = entity.permissions;
-  const rows = [menu(ids.menu, parentId, p.read, name, path, source, sort)];
+  const rows = [menu(ids.menu, parentId, p.read, path, source, sort)];
   if (p.add) rows.push(button(ids.add, ids.menu, p.add, '新增', 'add', 'plus', 1, 1));
   if (p.edit) rows.push(button(ids.edit, ids.menu, p.edit, '修改', 'edit', 'form', 2, 2));
   if (p.remove) rows.push(button(ids.remove, ids.menu, p.remove, '删除', 'delete', 'delete', 3, 3));
@@ -310,7 +309,7 @@ export function entityMenus(
 
 /** Menus of the screens that exist; each later screen adds its rows here. */
 export const MENUS: MenuSeed[] = [
-  menu(ID.menuSystem, '0', 'system', '系统管理', '/system', 'setting', 99),
+  menu(ID.menuSystem, '0', 'system', '/system', 'setting', 99),
   ...entityMenus(
     paramEntity,
     {
@@ -321,7 +320,6 @@ export const MENUS: MenuSeed[] = [
       view: firstId.menu(214),
     },
     ID.menuSystem,
-    '参数管理',
     '/system/param',
     'tool',
     6,

@@ -48,29 +48,29 @@ const F = FLOW_ID;
 const id = (n: number) => fixedId(1200 + n);
 
 export const WORK_MENUS: MenuSeed[] = [
-  menu(F.menuWork, '0', P.work, '我的事务', FLOW_MENU_PATHS.work, 'solution', 6),
-  menu(F.menuStart, F.menuWork, P.start, '发起事务', FLOW_MENU_PATHS.start, 'form', 1),
+  menu(F.menuWork, '0', P.work, FLOW_MENU_PATHS.work, 'solution', 6),
+  menu(F.menuStart, F.menuWork, P.start, FLOW_MENU_PATHS.start, 'form', 1),
   button(id(2), F.menuStart, P.startFlow, '发起', 'add', 'plus', 1, 1),
   button(id(3), F.menuStart, P.startImage, '流程图', 'view', 'partition', 2, 2),
-  menu(F.menuClaim, F.menuWork, P.claim, '待签事务', FLOW_MENU_PATHS.claim, 'audit', 2),
+  menu(F.menuClaim, F.menuWork, P.claim, FLOW_MENU_PATHS.claim, 'audit', 2),
   button(id(6), F.menuClaim, P.claimSign, '签收', 'edit', 'edit', 2, 1),
   button(id(7), F.menuClaim, P.claimDetail, '详情', 'view', 'file-text', 2, 2),
   button(id(8), F.menuClaim, P.claimFollow, '流程图', 'view', 'partition', 2, 3),
-  menu(F.menuTodo, F.menuWork, P.todo, '待办事务', FLOW_MENU_PATHS.todo, 'profile', 3),
+  menu(F.menuTodo, F.menuWork, P.todo, FLOW_MENU_PATHS.todo, 'profile', 3),
   button(id(11), F.menuTodo, P.todoHandle, '办理', 'edit', 'edit', 2, 1),
   button(id(12), F.menuTodo, P.todoDetail, '详情', 'view', 'file-text', 2, 2),
   button(id(13), F.menuTodo, P.todoFollow, '流程图', 'view', 'partition', 2, 3),
-  menu(F.menuSend, F.menuWork, P.send, '已发事务', FLOW_MENU_PATHS.send, 'mail', 4),
+  menu(F.menuSend, F.menuWork, P.send, FLOW_MENU_PATHS.send, 'mail', 4),
   button(id(16), F.menuSend, P.sendDetail, '详情', 'view', 'file-text', 2, 1),
   button(id(17), F.menuSend, P.sendFollow, '流程图', 'view', 'partition', 2, 2),
-  menu(F.menuDone, F.menuWork, P.done, '办结事务', FLOW_MENU_PATHS.done, 'file-done', 5),
+  menu(F.menuDone, F.menuWork, P.done, FLOW_MENU_PATHS.done, 'file-done', 5),
   button(id(21), F.menuDone, P.doneDetail, '详情', 'view', 'file-text', 2, 1),
   button(id(22), F.menuDone, P.doneFollow, '流程图', 'view', 'partition', 2, 2),
 ];
 
 export const FLOW_ADMIN_MENUS: MenuSeed[] = [
-  menu(F.menuFlow, '0', P.flow, '流程管理', FLOW_MENU_PATHS.flow, 'deployment-unit', 7),
-  menu(F.menuModel, F.menuFlow, P.model, '模型管理', FLOW_MENU_PATHS.model, 'partition', 1),
+  menu(F.menuFlow, '0', P.flow, FLOW_MENU_PATHS.flow, 'deployment-unit', 7),
+  menu(F.menuModel, F.menuFlow, P.model, FLOW_MENU_PATHS.model, 'partition', 1),
   button(id(32), F.menuModel, P.modelCreate, '新增', 'add', 'plus', 1, 1),
   button(id(33), F.menuModel, P.modelUpdate, '设计', 'edit', 'edit', 2, 2),
   button(id(34), F.menuModel, P.modelDelete, '删除', 'delete', 'delete', 3, 3),
@@ -78,12 +78,12 @@ export const FLOW_ADMIN_MENUS: MenuSeed[] = [
   button(id(36), F.menuModel, P.modelDeploy, '部署', 'deploy', 'cloud', 2, 5),
   button(id(37), F.menuModel, P.modelDownload, '下载', 'download', 'link', 2, 6),
   button(id(38), F.menuModel, P.modelRestore, '恢复内置', 'restore', 'tool', 2, 7),
-  menu(F.menuDeploy, F.menuFlow, P.deploy, '流程部署', FLOW_MENU_PATHS.deploy, 'cloud', 2),
-  menu(F.menuManager, F.menuFlow, P.manager, '流程管理', FLOW_MENU_PATHS.manager, 'appstore', 3),
+  menu(F.menuDeploy, F.menuFlow, P.deploy, FLOW_MENU_PATHS.deploy, 'cloud', 2),
+  menu(F.menuManager, F.menuFlow, P.manager, FLOW_MENU_PATHS.manager, 'appstore', 3),
   button(id(46), F.menuManager, P.managerState, '变更状态', 'edit', 'edit', 2, 1),
   button(id(47), F.menuManager, P.managerImage, '流程图', 'view', 'partition', 2, 2),
   button(id(48), F.menuManager, P.managerRemove, '删除', 'delete', 'delete', 3, 3),
-  menu(F.menuFollow, F.menuFlow, P.follow, '流程跟踪', FLOW_MENU_PATHS.follow, 'node-index', 4),
+  menu(F.menuFollow, F.menuFlow, P.follow, FLOW_MENU_PATHS.follow, 'node-index', 4),
   button(id(51), F.menuFollow, P.followDelete, '终止', 'delete', 'delete', 3, 1),
 ];
 

@@ -37,7 +37,6 @@ export const LEAD_MENUS: MenuSeed[] = [
       view: LEADS_ID.view,
     },
     CONSOLE_ID.menuDesk,
-    '客户咨询',
     '/desk/lead',
     'message',
     2,

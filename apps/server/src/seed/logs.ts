@@ -32,7 +32,6 @@ export const LOG_MENUS: MenuSeed[] = [
     LOGS_ID.menuUsual,
     CONSOLE_ID.menuLog,
     logUsualEntity.permissions.read,
-    '通用日志',
     '/monitor/log/usual',
     'profile',
     1,
@@ -47,15 +46,7 @@ export const LOG_MENUS: MenuSeed[] = [
     2,
     1,
   ),
-  menu(
-    LOGS_ID.menuApi,
-    CONSOLE_ID.menuLog,
-    logApiEntity.permissions.read,
-    '接口日志',
-    '/monitor/log/api',
-    'api',
-    2,
-  ),
+  menu(LOGS_ID.menuApi, CONSOLE_ID.menuLog, logApiEntity.permissions.read, '/monitor/log/api', 'api', 2),
   button(LOGS_ID.apiView, LOGS_ID.menuApi, logApiEntity.permissions.view, '查看', 'view', 'file-text', 2, 1),
 ];
 

@@ -57,14 +57,13 @@ const HOLIDAY_MENUS: MenuSeed[] = entityMenus(
     view: fixedId(1099),
   },
   PATENT_ID.menuRoot,
-  '节假日',
   '/patent/holiday',
   'calendar',
   4,
 );
 
 const TENANT_MENUS: MenuSeed[] = [
-  menu(PATENT_ID.menuRoot, '0', 'patent', '专利管理', '/patent', 'file-protect', 5),
+  menu(PATENT_ID.menuRoot, '0', 'patent', '/patent', 'file-protect', 5),
   ...entityMenus(
     patentApplicationEntity,
     {
@@ -75,7 +74,6 @@ const TENANT_MENUS: MenuSeed[] = [
       view: fixedId(1005),
     },
     PATENT_ID.menuRoot,
-    '专利案件',
     '/patent/application',
     'file-protect',
     1,
@@ -174,7 +172,6 @@ const TENANT_MENUS: MenuSeed[] = [
     PATENT_ID.menuDeadline,
     PATENT_ID.menuRoot,
     PATENT_DASHBOARD_PERMISSION,
-    '期限看板',
     '/patent/deadline',
     'schedule',
     2,
@@ -189,7 +186,6 @@ const TENANT_MENUS: MenuSeed[] = [
       view: fixedId(1098),
     },
     PATENT_ID.menuRoot,
-    '期限规则',
     '/patent/rule',
     'ordered-list',
     3,
@@ -204,7 +200,6 @@ const TENANT_MENUS: MenuSeed[] = [
       view: fixedId(1028),
     },
     PATENT_ID.menuRoot,
-    '代理公司',
     '/agent/company',
     'bank',
     5,

@@ -23,16 +23,8 @@ const p = { attach: attachEntity.permissions, oss: ossEntity.permissions };
 
 /** 资源管理 (contract §17.3 BladeX tree): attachments and object storage; each tenant has its own. */
 const RESOURCE_MENUS: MenuSeed[] = [
-  menu(RESOURCES_ID.menuResource, '0', 'resource', '资源管理', '/resource', 'cloud', 6),
-  menu(
-    RESOURCES_ID.menuAttach,
-    RESOURCES_ID.menuResource,
-    p.attach.read,
-    '附件管理',
-    '/resource/attach',
-    'folder',
-    2,
-  ),
+  menu(RESOURCES_ID.menuResource, '0', 'resource', '/resource', 'cloud', 6),
+  menu(RESOURCES_ID.menuAttach, RESOURCES_ID.menuResource, p.attach.read, '/resource/attach', 'folder', 2),
   button(fixedId(702), RESOURCES_ID.menuAttach, 'attach_upload', '上传', 'upload', 'upload', 1, 1),
   button(fixedId(703), RESOURCES_ID.menuAttach, 'attach_download', '下载', 'download', 'download', 2, 2),
   button(fixedId(704), RESOURCES_ID.menuAttach, 'attach_delete', '删除', 'delete', 'delete', 3, 3),
@@ -46,7 +38,6 @@ const RESOURCE_MENUS: MenuSeed[] = [
       view: fixedId(714),
     },
     RESOURCES_ID.menuResource,
-    '对象存储',
     '/resource/oss',
     'database',
     1,
@@ -56,7 +47,7 @@ const RESOURCE_MENUS: MenuSeed[] = [
 
 /** 基础配置 > 行政区划: platform-wide rows, so the platform administrator's only. */
 const BASE_MENUS: MenuSeed[] = [
-  menu(RESOURCES_ID.menuBase, '0', 'base', '基础配置', '/base', 'build', 97),
+  menu(RESOURCES_ID.menuBase, '0', 'base', '/base', 'build', 97),
   ...entityMenus(
     regionEntity,
     {
@@ -67,7 +58,6 @@ const BASE_MENUS: MenuSeed[] = [
       view: fixedId(725),
     },
     RESOURCES_ID.menuBase,
-    '行政区划',
     '/base/region',
     'global',
     1,

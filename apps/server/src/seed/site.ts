@@ -53,21 +53,12 @@ const ids = (menu: string) => {
 const DEMO_ADMIN = { userId: ID.userDemoAdmin, deptId: ID.deptDemo };
 
 export const SITE_MENUS: MenuSeed[] = [
-  menu(SITE_ID.menuPortal, '0', 'portal', '门户管理', '/portal', 'global', 4),
-  ...entityMenus(
-    articleEntity,
-    ids(SITE_ID.menuArticle),
-    SITE_ID.menuPortal,
-    '文章管理',
-    '/portal/article',
-    'read',
-    1,
-  ),
+  menu(SITE_ID.menuPortal, '0', 'portal', '/portal', 'global', 4),
+  ...entityMenus(articleEntity, ids(SITE_ID.menuArticle), SITE_ID.menuPortal, '/portal/article', 'read', 1),
   ...entityMenus(
     productEntity,
     ids(SITE_ID.menuProduct),
     SITE_ID.menuPortal,
-    '产品服务',
     '/portal/product',
     'appstore',
     2,
@@ -76,29 +67,12 @@ export const SITE_MENUS: MenuSeed[] = [
     certificationEntity,
     ids(SITE_ID.menuCertification),
     SITE_ID.menuPortal,
-    '体系认证',
     '/portal/certification',
     'safety-certificate',
     3,
   ),
-  ...entityMenus(
-    bannerEntity,
-    ids(SITE_ID.menuBanner),
-    SITE_ID.menuPortal,
-    '首页轮播',
-    '/portal/banner',
-    'picture',
-    4,
-  ),
-  menu(
-    SITE_ID.menuSite,
-    SITE_ID.menuPortal,
-    SITE_SETTING_PERMISSION.read,
-    '站点设置',
-    '/portal/site',
-    'setting',
-    5,
-  ),
+  ...entityMenus(bannerEntity, ids(SITE_ID.menuBanner), SITE_ID.menuPortal, '/portal/banner', 'picture', 4),
+  menu(SITE_ID.menuSite, SITE_ID.menuPortal, SITE_SETTING_PERMISSION.read, '/portal/site', 'setting', 5),
   button(SITE_ID.siteEdit, SITE_ID.menuSite, SITE_SETTING_PERMISSION.edit, '保存', 'edit', 'save', 2, 1),
 ];
 
