@@ -31,7 +31,7 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('authority');
 
 /**
- * Authority seed rows (ids 1123598816000000300–399): 角色管理 and 部门管理 under 系统管理 (platform and tenant
+ * Authority seed rows: 角色管理 and 部门管理 under 系统管理 (platform and tenant
  * administrators), 权限管理 with 数据权限 / 接口权限 (platform administrator only: the rules are platform-wide),
  * example data and API scopes, and in demo mode the 100000 tenant's three-level organisation and working roles.
  */
@@ -144,7 +144,7 @@ const DEPT_MENUS: MenuSeed[] = entityMenus(
   2,
 );
 
-/** 权限管理 (contract §17.3, sort 98): platform-only pages. */
+/** 权限管理 (sort 98): platform-only pages. */
 const AUTHORITY_PAGES: MenuSeed[] = [
   menu(A.menuAuthority, '0', 'authority', '/authority', 'safety-certificate', 98),
   menu(

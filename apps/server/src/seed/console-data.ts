@@ -21,7 +21,7 @@ import { ENABLED_ROW } from './rows.js';
 const firstId = { menu: seedIds('menu'), notice: seedIds('notice'), topMenu: seedIds('topMenu') };
 
 /**
- * Seed rows of the console shell: the desk (notices) and monitor (error log) menus of contract §17.3, the top
+ * Seed rows of the console shell: the desk (notices) and monitor (error log) menus, the top
  * menus of both tenants, and demo notices. Same rules as demo-data: fixed ids, inserted only when missing.
  */
 export const CONSOLE_ID = {
@@ -74,7 +74,7 @@ export const CONSOLE_MENUS: MenuSeed[] = [...DESK_MENUS, ...MONITOR_MENUS];
 
 const pageMenuIds = (rows: MenuSeed[]) => rows.filter((m) => m.category === 1).map((m) => m.id);
 
-/** Top menus and the menus each one shows in the sidebar (contract §4). */
+/** Top menus and the menus each one shows in the sidebar. */
 const TOP_MENUS = [
   {
     id: CONSOLE_ID.topMenuPlatformDesk,

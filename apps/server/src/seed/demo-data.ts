@@ -195,7 +195,7 @@ export const DEPTS = [
   },
 ];
 
-/** Posts of contract §17.1, for the demo tenant; the platform tenant gets its CEO post only. */
+/** The standard posts, for the demo tenant; the platform tenant gets its CEO post only. */
 export const POSTS: Array<{
   id: string;
   tenantId: string;
@@ -222,7 +222,7 @@ export const POSTS: Array<{
   })),
 ];
 
-/** Platform branding defaults (spec §3 "Login resource"); a tenant's own rows override them. */
+/** Platform branding defaults (the login page's resources); a tenant's own rows override them. */
 export const SITE_RESOURCES: Record<string, string> = {
   title: '立方门户',
   loginTitle: '立方企业门户管理平台',
@@ -326,7 +326,7 @@ export const MENUS: MenuSeed[] = [
   ),
 ];
 
-/** System dictionaries of contract §17.2 (root rows carry dictKey -1). */
+/** The system dictionaries (root rows carry dictKey -1). */
 export const DICTS: Record<string, { title: string; items: Array<[string, string]> }> = {
   lead_status: {
     title: '客户咨询跟进状态',

@@ -18,10 +18,10 @@ import { ENABLED_ROW } from './rows.js';
 
 const fixedId = seedIds('dictionaries');
 
-/** The 系统管理 branch of contract §17.3. */
+/** The 系统管理 branch of the console menu. */
 const SYSTEM_MENU = ID.menuSystem;
 
-/** Fixed ids of the dictionary and client rows (range 1123598816000000500–599). */
+/** Fixed ids of the dictionary and client rows. */
 export const DICTIONARIES_ID = {
   menuDict: fixedId(500),
   menuDictBiz: fixedId(510),
@@ -94,7 +94,7 @@ const CLIENT_MENUS: MenuSeed[] = [
 export const DICTIONARY_MENUS: MenuSeed[] = [...DICT_MENUS, ...DICT_BIZ_MENUS, ...CLIENT_MENUS];
 
 /**
- * The `flow` business dictionary (docs: patent-workflow.md §4.2 "Dictionary seed"): process definitions are
+ * The `flow` business dictionary (one row per built-in process): process definitions are
  * stamped `flow_<dictKey>`, and the console routes a row of that category to `/work/process/<remark>/…`.
  */
 const FLOW_DICT = {

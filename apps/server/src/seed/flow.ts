@@ -17,7 +17,7 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('flow');
 
 /**
- * The workflow (ids 1123598816000001200–299): 我的事务 (/work/*) for every working role and 流程管理
+ * The workflow: 我的事务 (/work/*) for every working role and 流程管理
  * (/flow/*) for administrators, shown under each tenant's 工作台 top menu; the three shipped processes as built-in
  * models of the platform (and, in demo mode, of the demo tenant, whose administrator may edit and deploy their
  * own version) and as common definitions `flow_1..3`. A shipped file that changed since it was seeded updates a

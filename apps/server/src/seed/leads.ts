@@ -13,7 +13,7 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('leads');
 
 /**
- * 客户咨询 (ids 1123598816000000900–999): the leads screen under 工作台 with its buttons and 导出, granted to the
+ * 客户咨询: the leads screen under 工作台 with its buttons and 导出, granted to the
  * platform administrator and, in demo mode, to the demo tenant's administrator; a few demo leads as a real
  * agency's week would bring them.
  */

@@ -14,8 +14,8 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('logs');
 
 /**
- * Log screens (ids 1123598816000000600–699): 通用日志 and 接口日志 beside the 错误日志 of console-data under
- * 系统监控 > 日志管理 (contract §17.3), each with its 查看 button; the retention parameter. The platform
+ * Log screens: 通用日志 and 接口日志 beside the 错误日志 of console-data under
+ * 系统监控 > 日志管理, each with its 查看 button; the retention parameter. The platform
  * administrator gets them all; in demo mode the demo tenant's administrator gets the three log screens (its own
  * tenant's logs) with the monitor menus above them.
  */

@@ -9,10 +9,10 @@ import { seedIds } from './ids.js';
 
 const fixedId = seedIds('menus');
 
-/** The 系统管理 branch of contract §17.3, which the menu and top-menu pages join. */
+/** The 系统管理 branch of the console menu, which the menu and top-menu pages join. */
 const SYSTEM_MENU = ID.menuSystem;
 
-/** Fixed ids of the menu-administration rows (range 1123598816000000400–499). */
+/** Fixed ids of the menu-administration rows. */
 export const MENUS_ID = {
   menuMenu: fixedId(400),
   menuTopMenu: fixedId(410),

@@ -26,10 +26,10 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('patent');
 
 /**
- * Patent cases and agent companies (issue 11 §5–§6; ids 1123598816000001000–099): the 专利管理 menu with its
+ * Patent cases and agent companies: the 专利管理 menu with its
  * screens and buttons, granted to the platform administrator and the demo tenant's administrator (the holiday
  * calendar is the platform's alone) and shown under each one's 工作台 top menu; the receipt-rule and reminder
- * settings; the 2026 holiday calendar; the deadline rules from the research (§2.1–§2.4) for the platform and the
+ * settings; the 2026 holiday calendar; the usual statutory deadline rules for the platform and the
  * demo tenant, every one marked unconfirmed until a patent attorney signs it off; a few demo companies and cases.
  */
 export const PATENT_ID = {
@@ -220,7 +220,7 @@ export const PATENT_MENUS: MenuSeed[] = [...TENANT_MENUS, ...HOLIDAY_MENUS];
 
 const NOTE = '依据调研 §2.1–§2.4 预置，须经专利代理师审核确认后方可依赖（确认后请将“已审核”设为是）';
 
-/** The research's rules (§2.1–§2.4); months/days are the statutory or usual periods, internal days a default. */
+/** The deadline rules; months/days are the statutory or usual periods, internal days a default. */
 export const PATENT_RULES: ReadonlyArray<{
   ruleCode: string;
   kind: string;

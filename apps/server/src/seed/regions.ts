@@ -37,7 +37,7 @@ const empty = {
   villageName: '',
 };
 
-/** The country, provinces, cities and counties as `cube_region` rows (contract §16 path columns filled in). */
+/** The country, provinces, cities and counties as `cube_region` rows (with their ancestor path columns filled in). */
 export function regionSeedRows(): Array<NewRow<'cubeRegion'>> {
   // The data files are large; they are read only when the table is empty.
   const require = createRequire(import.meta.url);

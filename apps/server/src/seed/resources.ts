@@ -10,7 +10,7 @@ import { seedRegions } from './regions.js';
 
 const fixedId = seedIds('resources');
 
-/** Fixed ids of the resource and region rows (range 1123598816000000700–799). */
+/** Fixed ids of the resource and region rows. */
 export const RESOURCES_ID = {
   menuResource: fixedId(700),
   menuAttach: fixedId(701),
@@ -21,7 +21,7 @@ export const RESOURCES_ID = {
 
 const p = { attach: attachEntity.permissions, oss: ossEntity.permissions };
 
-/** 资源管理 (contract §17.3 BladeX tree): attachments and object storage; each tenant has its own. */
+/** 资源管理 (as in the BladeX menu tree): attachments and object storage; each tenant has its own. */
 const RESOURCE_MENUS: MenuSeed[] = [
   menu(RESOURCES_ID.menuResource, '0', 'resource', '/resource', 'cloud', 6),
   menu(RESOURCES_ID.menuAttach, RESOURCES_ID.menuResource, p.attach.read, '/resource/attach', 'folder', 2),

@@ -12,7 +12,7 @@ import { seedIds } from './ids.js';
 
 const fixedId = seedIds('signin');
 
-/** Fixed ids of the sign-in rows (ranges 1123598816000001100–1199 and 1123598816000001300–1349). */
+/** Fixed ids of the sign-in rows. */
 export const SIGNIN_ID = {
   menuProvider: fixedId(1100),
   menuSmsProvider: fixedId(1300),

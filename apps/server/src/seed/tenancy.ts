@@ -16,7 +16,7 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('tenancy');
 
 /**
- * Tenancy seed rows (ids 1123598816000000100–199): the 租户管理 and 产品包管理 screens under 系统管理 for the platform
+ * Tenancy seed rows: the 租户管理 and 产品包管理 screens under 系统管理 for the platform
  * administrator only (tenant administrators never see them), and in demo mode a second tenant, 200000, limited
  * by a package so that what a package does is visible beside the unrestricted 100000.
  */
@@ -68,7 +68,7 @@ export const TENANCY_MENUS: MenuSeed[] = [
     2,
     6,
   ),
-  // Spec §6: no separate view button on the package screen (the contract defines none).
+  // No separate view button on the package screen (the entity defines none).
   ...entityMenus(
     tenantPackageEntity,
     {

@@ -15,7 +15,7 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('users');
 
 /**
- * User and post administration seed rows (ids 1123598816000000200–299): the 用户管理 and 岗位管理 pages under
+ * User and post administration seed rows: the 用户管理 and 岗位管理 pages under
  * 系统管理 with their buttons, granted to the platform administrator and the demo tenant's administrator; in demo
  * mode a few more posts and a dozen staff of the demo tenant, spread over its departments.
  */
@@ -62,7 +62,7 @@ export const USER_MENUS: MenuSeed[] = [
   ),
 ];
 
-/** Posts of an IP agency beside contract §17.1's eight (demo tenant). */
+/** Posts of an IP agency beside the eight standard ones (demo tenant). */
 const DEMO_POSTS = [
   { id: fixedId(220), postCode: 'dept_head', postName: '部门经理', category: 2, sort: 9 },
   { id: fixedId(221), postCode: 'patent_agent', postName: '专利代理师', category: 3, sort: 10 },
