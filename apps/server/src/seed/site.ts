@@ -18,6 +18,7 @@ import { seedIds } from './ids.js';
 import { ENABLED_ROW } from './rows.js';
 
 const fixedId = seedIds('site');
+const contentId = seedIds('siteContent');
 
 /**
  * The public website: the 门户管理 menu with its five screens,
@@ -120,7 +121,7 @@ interface ArticleSeed {
 
 const ARTICLES: ArticleSeed[] = [
   {
-    id: '1123598826000001001',
+    id: contentId(1001),
     category: ArticleCategory.news,
     title: '立方知识产权荣获“江苏省知识产权服务业集聚发展示范机构”称号',
     source: '立方知识产权',
@@ -134,7 +135,7 @@ const ARTICLES: ArticleSeed[] = [
     isTop: 1,
   },
   {
-    id: '1123598826000001002',
+    id: contentId(1002),
     category: ArticleCategory.news,
     title: '公司举办“高价值专利培育”企业沙龙，30余家科技企业参加',
     source: '立方知识产权',
@@ -147,7 +148,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 6,
   },
   {
-    id: '1123598826000001003',
+    id: contentId(1003),
     category: ArticleCategory.news,
     title: '合肥分公司正式启用，服务长三角创新主体再添新据点',
     source: '立方知识产权',
@@ -159,7 +160,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 12,
   },
   {
-    id: '1123598826000001004',
+    id: contentId(1004),
     category: ArticleCategory.news,
     title: '协助客户完成海外PCT专利布局，覆盖美欧日韩四大市场',
     source: '立方知识产权',
@@ -171,7 +172,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 20,
   },
   {
-    id: '1123598826000001011',
+    id: contentId(1011),
     category: ArticleCategory.party,
     title: '公司党支部开展“学习贯彻党的二十届四中全会精神”专题学习',
     source: '公司党支部',
@@ -184,7 +185,7 @@ const ARTICLES: ArticleSeed[] = [
     isTop: 1,
   },
   {
-    id: '1123598826000001012',
+    id: contentId(1012),
     category: ArticleCategory.party,
     title: '党员先锋岗：知识产权志愿服务走进社区',
     source: '公司党支部',
@@ -196,7 +197,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 9,
   },
   {
-    id: '1123598826000001013',
+    id: contentId(1013),
     category: ArticleCategory.party,
     title: '公司党支部与园区科技企业党组织开展联建共建',
     source: '公司党支部',
@@ -208,7 +209,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 25,
   },
   {
-    id: '1123598826000001021',
+    id: contentId(1021),
     category: ArticleCategory.policy,
     title: '国家知识产权局关于进一步加强专利代理行业监管的通知（解读）',
     source: '国家知识产权局',
@@ -222,7 +223,7 @@ const ARTICLES: ArticleSeed[] = [
     isTop: 1,
   },
   {
-    id: '1123598826000001022',
+    id: contentId(1022),
     category: ArticleCategory.policy,
     title: '《商标审查审理指南》要点解读：不以使用为目的的恶意注册',
     source: '立方知识产权',
@@ -234,7 +235,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 11,
   },
   {
-    id: '1123598826000001023',
+    id: contentId(1023),
     category: ArticleCategory.policy,
     title: '苏州市知识产权资助政策（2026年版）申报指南',
     source: '苏州市知识产权局',
@@ -246,7 +247,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 18,
   },
   {
-    id: '1123598826000001031',
+    id: contentId(1031),
     category: ArticleCategory.science,
     title: '发明、实用新型和外观设计专利有什么区别？',
     source: '立方知识产权',
@@ -258,7 +259,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 7,
   },
   {
-    id: '1123598826000001032',
+    id: contentId(1032),
     category: ArticleCategory.science,
     title: '商标注册前为什么要做近似查询？',
     source: '立方知识产权',
@@ -270,7 +271,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 15,
   },
   {
-    id: '1123598826000001033',
+    id: contentId(1033),
     category: ArticleCategory.science,
     title: '软件著作权登记需要准备哪些材料？',
     source: '立方知识产权',
@@ -282,7 +283,7 @@ const ARTICLES: ArticleSeed[] = [
     daysAgo: 30,
   },
   {
-    id: '1123598826000001041',
+    id: contentId(1041),
     category: ArticleCategory.wechat,
     title: '一图读懂：企业知识产权合规管理要点',
     source: '立方知识产权公众号',
@@ -303,7 +304,7 @@ interface ProductSeed {
 
 const PRODUCTS: ProductSeed[] = [
   {
-    id: '1123598826000002001',
+    id: contentId(2001),
     category: 1,
     name: '发明专利申请',
     summary: '技术交底、检索评估、撰写申请文件、审查意见答复至授权的全流程代理。',
@@ -313,7 +314,7 @@ const PRODUCTS: ProductSeed[] = [
     ),
   },
   {
-    id: '1123598826000002002',
+    id: contentId(2002),
     category: 1,
     name: '实用新型与外观设计专利',
     summary: '结构改进和产品外观的快速保护，审查周期短、授权快。',
@@ -323,7 +324,7 @@ const PRODUCTS: ProductSeed[] = [
     ),
   },
   {
-    id: '1123598826000002003',
+    id: contentId(2003),
     category: 2,
     name: '商标注册与查询',
     summary: '近似查询、类别规划、申请递交、驳回复审及异议答辩。',
@@ -333,7 +334,7 @@ const PRODUCTS: ProductSeed[] = [
     ),
   },
   {
-    id: '1123598826000002004',
+    id: contentId(2004),
     category: 3,
     name: '版权登记',
     summary: '计算机软件著作权和美术、文字作品著作权登记。',
@@ -342,7 +343,7 @@ const PRODUCTS: ProductSeed[] = [
     ),
   },
   {
-    id: '1123598826000002005',
+    id: contentId(2005),
     category: 4,
     name: '高新技术企业认定辅导',
     summary: '知识产权梳理、研发费用归集指导和申报材料编制。',
@@ -351,7 +352,7 @@ const PRODUCTS: ProductSeed[] = [
     ),
   },
   {
-    id: '1123598826000002006',
+    id: contentId(2006),
     category: 4,
     name: '知识产权分析与维权',
     summary: '专利检索分析、侵权风险评估（FTO）、侵权诉讼与行政投诉支持。',
@@ -363,7 +364,7 @@ const PRODUCTS: ProductSeed[] = [
 
 const CERTIFICATIONS = [
   {
-    id: '1123598826000003001',
+    id: contentId(3001),
     name: '知识产权管理体系认证',
     standard: 'GB/T 29490-2023',
     summary: '帮助企业建立规范的知识产权管理制度，是多地资助和项目申报的加分项。',
@@ -373,7 +374,7 @@ const CERTIFICATIONS = [
     ),
   },
   {
-    id: '1123598826000003002',
+    id: contentId(3002),
     name: '质量管理体系认证',
     standard: 'ISO 9001:2015',
     summary: '国际通行的质量管理标准，是参与招投标和进入供应链的常见门槛。',
@@ -382,7 +383,7 @@ const CERTIFICATIONS = [
     ),
   },
   {
-    id: '1123598826000003003',
+    id: contentId(3003),
     name: '环境管理体系认证',
     standard: 'ISO 14001:2015',
     summary: '系统识别和控制环境因素，满足法规要求并提升企业社会形象。',
@@ -391,7 +392,7 @@ const CERTIFICATIONS = [
     ),
   },
   {
-    id: '1123598826000003004',
+    id: contentId(3004),
     name: '信息安全管理体系认证',
     standard: 'ISO/IEC 27001:2022',
     summary: '保护企业数据与客户信息安全，适合软件、互联网和数据服务企业。',
@@ -401,19 +402,19 @@ const CERTIFICATIONS = [
 
 const BANNERS = [
   {
-    id: '1123598826000004001',
+    id: contentId(4001),
     title: '专业的知识产权全链条服务',
     subtitle: '专利、商标、版权、体系认证一站式办理，执业代理师全程跟进，让创新成果得到可靠保护。',
     linkUrl: '/productServices',
   },
   {
-    id: '1123598826000004002',
+    id: contentId(4002),
     title: '知识产权管理体系认证辅导',
     subtitle: '依据 GB/T 29490-2023，3 至 4 个月完成体系建设与认证审核。',
     linkUrl: '/systemDetails?id=1123598826000003001',
   },
   {
-    id: '1123598826000004003',
+    id: contentId(4003),
     title: '高价值专利培育计划',
     subtitle: '从研发项目中挖掘核心技术，构建有竞争力的专利组合。',
     linkUrl: '/newsDetails?id=1123598826000001002',
