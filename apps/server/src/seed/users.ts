@@ -220,12 +220,12 @@ export async function seedUsers(
   insertMissing: InsertMissing,
 ): Promise<void> {
   const stamp = now();
-  const audit = createStamp(null, stamp);
+  const stamped = createStamp(null, stamp);
   if (config.demo) {
     await insertMissing(
       db,
       'cubePost',
-      DEMO_POSTS.map((p) => ({ ...p, tenantId: DEMO_TENANT, remark: '', ...audit, ...ENABLED_ROW })),
+      DEMO_POSTS.map((p) => ({ ...p, tenantId: DEMO_TENANT, remark: '', ...stamped, ...ENABLED_ROW })),
       ['id'],
     );
     const existing = new Set(
@@ -258,7 +258,7 @@ export async function seedUsers(
           roleId: ID.roleDemoUser,
           password,
           passwordMustChange: 1,
-          ...audit,
+          ...stamped,
           status: s.status ?? 1,
           isDeleted: 0,
         })),
