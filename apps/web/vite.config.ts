@@ -67,7 +67,7 @@ function mockServiceWorker(): Plugin {
   };
 }
 
-/** Largest minified JavaScript chunk the build accepts (design §6: bundle budgets are checked by the build). */
+/** Largest minified JavaScript chunk the build accepts (bundle budgets are checked by the build, not by review). */
 const CHUNK_BUDGET_KB = 600;
 
 /** Fails the build when a chunk outgrows the budget, instead of printing a warning nobody reads. */

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /**
- * The public website's own build (issue 10), apart from the console's: a small client entry that hydrates the
+ * The public website's own build, apart from the console's: a small client entry that hydrates the
  * server-rendered pages (React only — never antd or the console's code), and with `--ssr` the renderer the server
  * loads from `dist-ssr/`. The client chunks land beside the console's in `dist/assets/` (hashed, so they never
  * collide) with their own manifest, which the server reads to link them.

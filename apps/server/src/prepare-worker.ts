@@ -13,7 +13,7 @@ export type PrepareResult =
 /**
  * Migrations, the idempotent seed and the start-up refusals, run in a child process of the server (prepare.ts):
  * the seed's data (regions, menus, site content…) and the garbage of checking it row by row live in this process
- * only and go with it, so the serving process starts without them (issue 7's idle-memory target).
+ * only and go with it, so the serving process starts without them (its idle memory stays small).
  */
 async function prepare(): Promise<PrepareResult> {
   const config = loadConfig();

@@ -3,7 +3,7 @@ import { startApp } from './app/start';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// The mock layer (spec §1: present, switched off): only a build made with VITE_CUBE_MOCK=true contains it.
+// The mock layer (present, switched off by default): only a build made with VITE_CUBE_MOCK=true contains it.
 if (import.meta.env.VITE_CUBE_MOCK === 'true') {
   void import('./mock/browser')
     .then(({ startMockLayer }) => startMockLayer())

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The flat token answer of `POST /api/cube-auth/oauth/token` (spec §3 "Login result / user info", contract §2.2).
+ * The flat token answer of `POST /api/cube-auth/oauth/token`.
  * Every id is a string. On failure the same endpoint answers HTTP 400 with `error_description` (and `code`/`msg`).
  */
 export const loginResultSchema = z.object({
@@ -45,7 +45,7 @@ export const GrantType = {
   refreshToken: 'refresh_token',
 } as const;
 
-/** Messages of the token endpoint (contract §2.1–2.2), shown verbatim by the login form. */
+/** Messages of the token endpoint, shown verbatim by the login form. */
 export const AuthMessage = {
   BAD_CREDENTIALS: '用户名或密码错误',
   TOO_MANY_FAILURES: '登录错误次数过多,请稍后再试',
@@ -64,7 +64,7 @@ export const AuthMessage = {
   CONFIRM_PASSWORD_WRONG: '请输入正确的确认密码!',
 } as const;
 
-/** A branding entry of the site-info answer (spec §3 "Login resource"). */
+/** A branding entry of the site-info answer. */
 export const loginResourceSchema = z.object({ resources_code: z.string(), resources_content: z.string() });
 export type LoginResource = z.infer<typeof loginResourceSchema>;
 

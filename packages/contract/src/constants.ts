@@ -1,7 +1,7 @@
-/** Business constants of spec §9 that both the server and the web app rely on. */
+/** Business constants (page sizes, token times, themes, breakpoints, limits) that server and web app rely on. */
 
 export const PLATFORM_TENANT_ID = '000000';
-/** The login form's default tenant (spec §9 "Tenant mode: on; default tenant id 100000"). */
+/** The login form's default tenant. */
 export const DEFAULT_TENANT_ID = '100000';
 
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
@@ -10,7 +10,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
 
 /**
- * Seconds after which the client refreshes its token (spec §9 "Token time 43000"). The server issues access
+ * Seconds after which the client refreshes its token. The server issues access
  * tokens that live longer than this ({@link ACCESS_TOKEN_MIN_SECONDS}) so that the refresh always comes first.
  */
 export const TOKEN_TIME_SECONDS = 43000;
@@ -54,7 +54,7 @@ export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
-/** Layout breakpoints (px) and the root font base of spec §2. */
+/** Layout breakpoints (px) and the root font base of the console layout. */
 export const BREAKPOINTS = { lg: 1200, md: 992, sm: 768 } as const;
 export const BASE_FONT_PX = 16;
 
@@ -65,10 +65,10 @@ export const PHONE_LENGTH = 11;
 export const PREVIEWABLE_FILE_TYPES = ['doc', 'docx', 'xls', 'xlsx', 'pdf'] as const;
 export const DICT_DIALOG_WIDTH = 880;
 
-/** Date-time format of every date the API sends and accepts (contract §1.2). */
+/** Date-time format of every date the API sends and accepts. */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** The chat helper (spec §9): at most 1200 tokens an answer, temperature 0.8 unless the caller says otherwise. */
+/** The chat helper: at most 1200 tokens an answer, temperature 0.8 unless the caller says otherwise. */
 export const CHAT_MAX_TOKENS = 1200;
 export const CHAT_TEMPERATURE = 0.8;
 export const CHAT_COMPLETIONS_URL = '/ta/v1/chat/completions';

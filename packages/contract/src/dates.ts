@@ -1,4 +1,4 @@
-/** `yyyy-MM-dd HH:mm:ss`, the one date-time format of the API (contract §1.2). */
+/** `yyyy-MM-dd HH:mm:ss`, the one date-time format of the API. */
 export const DATE_TIME_REGEX = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 /** `yyyy-MM-dd`, accepted by date filters (a whole day). */
 export const DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
 /**
- * An admin entity, defined once and shared by both apps (design §5): its record and input schemas (with the
- * spec's Chinese messages), the list filters it accepts, its permission codes, API prefix and limits. The server's
- * CRUD kit registers routes from it, the web's CrudPage derives fields and validation from it, and the test kit
+ * An admin entity, defined once and shared by both apps: its record and input schemas (with the Chinese messages
+ * the forms show), the list filters it accepts, its permission codes, API prefix and limits. The server's CRUD kit registers routes from it, the web's CrudPage derives fields and validation from it, and the test kit
  * runs its tenant, permission and validation checks against it — so a misspelt field or permission code is a
  * compile error on either side rather than a silent 403 or an empty column.
  */
 
-/** How a list filter or sort key is checked before it reaches SQL (contract §1.4). */
+/** How a list filter or sort key is checked before it reaches SQL. */
 export type FilterType = 'string' | 'number' | 'integer' | 'id' | 'date';
 
 /** Keys of an entity's record, checked against its schema. */
@@ -46,7 +45,10 @@ export interface EntityDefinition<
   api: string;
   /** `tenant`: rows belong to the caller's tenant. `global`: platform-wide rows, written by the platform only. */
   scope: 'tenant' | 'global';
-  /** Whether the table has the audit columns of contract §1.8 (menus, departments, roles, dictionaries do not). */
+  /**
+   * Whether the table has the audit columns (`createUser`, `createDept`, `createTime`, `updateUser`, `updateTime`;
+   * menus, departments, roles, dictionaries do not).
+   */
   audit: boolean;
   /** The record as the API returns it. */
   record: Rec;
@@ -78,7 +80,7 @@ export function defineEntity<
 export type RecordOf<E extends EntityDefinition> = z.output<E['record']>;
 export type InputOf<E extends EntityDefinition> = z.input<E['input']>;
 
-/** Messages shared by every entity (contract §1.5 wording). */
+/** Messages shared by every entity (the wording every screen shows). */
 export const CommonMessage = {
   tooLong: (max: number) => `长度不能超过${max}个字符`,
   idsMissing: '缺少必要的请求参数: ids',
@@ -117,7 +119,7 @@ export const optionalParentId = (message: string) =>
       .default('0'),
   );
 
-/** The audit columns of contract §1.8 as a record shows them (nulls go out as `''`, contract §1.2). */
+/** The audit columns as a record shows them (nulls go out as `''`). */
 export const auditRecordShape = {
   createUser: z.string(),
   createDept: z.string(),
@@ -128,7 +130,7 @@ export const auditRecordShape = {
   isDeleted: z.number(),
 };
 
-/** Server-written columns that a request body never sets, whatever it sends (mass assignment, checklist T4). */
+/** Server-written columns that a request body never sets, whatever it sends (mass assignment). */
 export const SERVER_WRITTEN_FIELDS = [
   'id',
   'tenantId',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The `R` envelope every `/api` answer uses (contract §1.1). `success` is true exactly when `code` is 200.
+ * The `R` envelope every `/api` answer uses. `success` is true exactly when `code` is 200.
  * Clients read the body's `code` (falling back to the HTTP status) and show `msg`.
  */
 export interface R<T = unknown> {
@@ -32,7 +32,7 @@ export const pageSchema = <T extends z.ZodType>(record: T) =>
     pages: z.number().int(),
   });
 
-/** Result codes and their default messages (contract §1.1). */
+/** Result codes and their default messages. */
 export const ResultCode = {
   SUCCESS: 200,
   FAILURE: 400,

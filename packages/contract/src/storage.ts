@@ -1,7 +1,7 @@
 /**
- * Browser storage keys (spec §3). Token, refresh token, user info and customer live under the fixed product
- * prefix so that they survive a site-key change; every other key uses the site key prefix. The logout rule of
- * spec §4 clears keys of the site prefix and the dictionary prefix, keeping the session login resource and the
+ * Browser storage keys. Token, refresh token, user info and customer live under the fixed product
+ * prefix so that they survive a site-key change; every other key uses the site key prefix. Logging out
+ * clears keys of the site prefix and the dictionary prefix, keeping the session login resource and the
  * default title.
  */
 export const PRODUCT_STORAGE_PREFIX = 'cube-portal';

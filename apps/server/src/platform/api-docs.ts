@@ -4,7 +4,7 @@ import { type Access, access } from './access.js';
 import { routeSummary, routeTag } from './route-labels.js';
 
 /**
- * The API documentation for integrators (issue 9 deliverable 9; BladeX users know knife4j): the OpenAPI document
+ * The API documentation for integrators (BladeX users know knife4j): the OpenAPI document
  * built from every route's zod schemas by @fastify/swagger, served as JSON at {@link OPENAPI_PATH} and browsable at
  * {@link DOCS_PATH} through @fastify/swagger-ui. Only when `config.apiDocs` is on (never by default in production).
  *

@@ -1,4 +1,4 @@
-/** Dates travel as `yyyy-MM-dd HH:mm:ss` in the server's time zone (contract §1.2), and are stored the same way. */
+/** Dates travel as `yyyy-MM-dd HH:mm:ss` in the server's time zone, and are stored the same way. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatDateTime(date: Date = new Date()): string {

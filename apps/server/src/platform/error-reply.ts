@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
 import { redactUrl } from './logging.js';
 
 /**
- * The status and `R` body an error answers (contract §1.5): 400 business/validation, 401, 403, 404, 405, 413,
+ * The status and `R` body an error answers: 400 business/validation, 401, 403, 404, 405, 413,
  * 415, 429, and 500 without internals. The app's error handler sends it; a route with its own answer shape
  * (the token endpoint) extends it.
  */
@@ -16,13 +16,13 @@ export function errorReply(
 ): { status: number; body: R<Record<string, never>> } {
   if (error instanceof AppError) return { status: error.statusCode, body: fail(error.code, error.message) };
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // The first failing field's message, in Chinese, is what the form shows (contract §1.5).
+    // The first failing field's message, in Chinese, is what the form shows.
     const first = error.validation[0];
     return { status: 400, body: fail(ResultCode.FAILURE, first?.message || ResultMessage.PARAM_INVALID) };
   }
   if (isUnavailable(error)) {
     // The database or the shared store is unreachable (restarting, failed over, pool exhausted): nothing was
-    // committed, and the client may retry — a 503 envelope, answered as soon as the driver gives up (issue 13).
+    // committed, and the client may retry — a 503 envelope, answered as soon as the driver gives up.
     request.log.warn(
       { err: error, url: redactUrl(request.url), event: 'dependency_unavailable' },
       'unavailable',

@@ -1,7 +1,7 @@
 import { ResultCode, ResultMessage } from '@cube/contract';
 
 /**
- * Errors a handler throws on purpose. Each maps to an HTTP status and an `R` body (contract §1.5); the message is
+ * Errors a handler throws on purpose. Each maps to an HTTP status and an `R` body; the message is
  * what the user reads, so it is Chinese and never carries internals.
  */
 export class AppError extends Error {

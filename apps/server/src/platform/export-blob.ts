@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /**
- * GET downloads (the `export-blob` of spec §7): exports and attachments are opened by the browser as plain
+ * GET downloads (the console's `export-blob` calls): exports and attachments are opened by the browser as plain
  * links or fetched as blobs, so the answer carries everything a browser needs to save it under the right name.
  */
 

@@ -4,7 +4,7 @@ import { fail } from './envelope.js';
 import { AppError } from './errors.js';
 
 /**
- * Input every route gets checked the same way, before any handler or schema sees it (issue 7 point 6):
+ * Input every route gets checked the same way, before any handler or schema sees it:
  * NUL characters, JSON nesting depth, and a known path called with a method it does not serve.
  */
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connection.js';
 
 /**
- * Scheduled jobs that run once per period across every instance (issue 13), not once per instance.
+ * Scheduled jobs that run once per period across every instance, not once per instance.
  *
  * The schedule lives in the database every instance shares (`cube_job`, migration 0017): one row per job with the
  * time it is next due and the lease of the instance running it. Each instance polls the rows of the jobs it knows;

@@ -8,7 +8,7 @@ import type * as TencentSms from 'tencentcloud-sdk-nodejs-sms';
 import type * as Undici from 'undici';
 
 /**
- * Large libraries that only some requests need, loaded the first time one of them does (design §2, D14: the
+ * Large libraries that only some requests need, loaded the first time one of them does (D14: the
  * idle process stays small). Each is tens of MiB resident once loaded — exceljs ~27, the S3 client ~25,
  * sanitize-html (with postcss) ~17 — and most installs never export a list or use S3. All three are CommonJS, so
  * a synchronous `require` keeps their callers synchronous.

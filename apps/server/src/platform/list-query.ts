@@ -5,7 +5,8 @@ import { BizError } from './errors.js';
 import { isId } from './ids.js';
 
 /**
- * Paging and the dynamic filters of contract §1.3–1.4, restricted to the fields an entity declares: a filter or
+ * Paging (`current`, `size`) and the dynamic filters (`<field>_equal`, `_like`, `_datege`, …), restricted to the
+ * fields an entity declares: a filter or
  * sort on anything else is refused with 400 before any SQL is built, and values are always bound parameters.
  */
 export type FieldType = FilterType;

@@ -1,5 +1,5 @@
 /**
- * Log tables never keep credentials (contract preamble; security checklist L1). Text that a client hands us for
+ * Log tables never keep credentials. Text that a client hands us for
  * a log row — URLs, messages, stack traces, component info — goes through {@link scrubSecrets} first.
  */
 const SECRET_KEYS = [

@@ -6,7 +6,7 @@ import { access } from './access.js';
 import type { AppDeps } from './deps.js';
 
 /**
- * Prometheus metrics at `GET /metrics` (issue 13) through prom-client: request counts and durations by route
+ * Prometheus metrics at `GET /metrics` through prom-client: request counts and durations by route
  * pattern, the database pool, the log buffer, scheduled jobs, the shared store, and Node's own figures (event-loop
  * lag and its percentiles, heap, RSS, GC, handles).
  *

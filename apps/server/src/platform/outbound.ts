@@ -9,8 +9,8 @@ import { AppError } from './errors.js';
 import { undici } from './lazy-modules.js';
 
 /**
- * The one guarded client for calls that leave the server on a user's say-so (design §4 "Outbound calls"; security
- * checklist P1–P6). A URL is fetched only when:
+ * The one guarded client for calls that leave the server on a user's say-so, so that user
+ * input cannot steer the server at internal addresses. A URL is fetched only when:
  * - it is `https:` on the default port, without credentials, to a host named exactly in the caller's allowlist
  *   (no IP literals, no suffix tricks such as `mp.weixin.qq.com.evil.tld` or `evil.tld@mp.weixin.qq.com`);
  * - every address its name resolves to is public: the socket then connects to the address that was checked (the
@@ -164,7 +164,7 @@ function guardedLookup(network: OutboundNetwork | undefined): LookupFunction {
 
 /**
  * A dispatcher that creates the real one (and loads undici) on its first call: modules make theirs when they
- * register, and most processes never call out (design §2: the idle process stays small).
+ * register, and most processes never call out (the idle process stays small).
  */
 function lazyDispatcher(create: () => Dispatcher): Dispatcher {
   let real: Dispatcher | undefined;

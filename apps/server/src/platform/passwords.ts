@@ -3,7 +3,8 @@ import { hash, verify } from '@node-rs/argon2';
 
 /**
  * Password storage: argon2id (OWASP parameters: 19 MiB, 2 passes). The browser sends the md5 hex of what the user
- * typed (the spec's login rule), and that md5 hex is what we hash; md5 here is a transport encoding, not storage.
+ * typed (the login form sends nothing else), and that md5 hex is what we hash; md5 here is a transport
+ * encoding, not storage.
  */
 // `algorithm: 2` is Algorithm.Argon2id (a const enum that isolated modules cannot import).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -27,7 +28,7 @@ export const sha256Hex = (value: string): string => createHash('sha256').update(
 
 /**
  * A fixed hash to verify against when the account does not exist, so that an unknown user costs the same time
- * as a wrong password (security checklist A4).
+ * as a wrong password.
  */
 let dummyHash: Promise<string> | undefined;
 export const timingDummyHash = (): Promise<string> => {

@@ -449,7 +449,7 @@ type RateLimitStoreCtor = new (options: {
 /**
  * The `store` of `@fastify/rate-limit` for an app on Redis: the plugin's own Redis store (one Lua call, shared by
  * every instance) while Redis answers, its in-memory store while it does not — so that per-address limits keep
- * holding, per instance, through a Redis outage instead of failing every limited route (issue 13 drills).
+ * holding, per instance, through a Redis outage instead of failing every limited route.
  */
 export function fallbackRateLimitStore(redis: Redis, nameSpace: string): RateLimitStoreCtor {
   const load = createRequire(createRequire(import.meta.url).resolve('@fastify/rate-limit'));

@@ -6,7 +6,7 @@ const ISSUER = 'cube-portal';
 const AUDIENCE = 'cube-portal';
 const ALGORITHM = 'HS256';
 
-/** Claims of an access token: what the request context is built from (BladeX names, contract §2.1). */
+/** Claims of an access token: what the request context is built from (BladeX names). */
 export interface AccessClaims {
   sid: string;
   tenant_id: string;

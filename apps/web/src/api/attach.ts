@@ -35,7 +35,7 @@ export const downloadAttach = (attach: Pick<Attach, 'id' | 'originalName'>) =>
 /**
  * The address the previewer reads an attachment from. The previewer fetches addresses itself (the console's
  * content policy allows no `blob:` fetches), so the session token rides in the query, which the download route
- * accepts for exactly this (contract §1.6 `?cube-auth=`); the address is never put in the page's history.
+ * accepts for exactly this (`?cube-auth=` on download routes); the address is never put in the page's history.
  */
 export function attachPreviewUrl(id: string): string {
   const auth = Object.entries(callHeaders()).find(

@@ -45,7 +45,7 @@ export interface OAuthUserInfo {
   [field: string]: unknown;
 }
 
-/** A rejected login or refresh; `message` is the server's `error_description` (spec §8). */
+/** A rejected login or refresh; `message` is the server's `error_description`. */
 export class LoginError extends Error {
   override readonly name = 'LoginError';
 }

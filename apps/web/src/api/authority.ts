@@ -73,7 +73,7 @@ export async function fetchRoleTreeKeys(roleIds: readonly string[]): Promise<Rol
   return data.data ?? { menu: [], dataScope: [], apiScope: [] };
 }
 
-/** `POST role/grant` (contract §5): replaces the menus, data scopes and API scopes of every chosen role. */
+/** `POST role/grant`: replaces the menus, data scopes and API scopes of every chosen role. */
 export async function grantRoles(body: {
   roleIds: readonly string[];
   menuIds: readonly string[];

@@ -8,7 +8,7 @@ export interface ChatTurn {
 }
 
 /**
- * `POST /ta/v1/chat/completions` (spec §7: at most 1200 tokens, temperature 0.8), read as it streams: each
+ * `POST /ta/v1/chat/completions` (at most 1200 tokens, temperature 0.8), read as it streams: each
  * server-sent event's `choices[0].delta.content` is handed to `onDelta` the moment it arrives. Aborting the
  * signal stops reading, which closes the connection; the server then aborts its upstream call.
  */
@@ -29,7 +29,7 @@ export async function streamChat(
     signal,
   });
   if (!response.ok || !response.body) {
-    // Refusals come as the usual envelope (spec §8: `msg`, else '未知错误').
+    // Refusals come as the usual envelope (`msg`, else '未知错误').
     const body: unknown = await response.json().catch(() => undefined);
     throw new RequestError(answerMessage(body), { code: response.status, kind: 'answer', body });
   }

@@ -51,7 +51,7 @@ function writes(variant: DictVariant, afterChange: () => Promise<void>): Writes 
 
 /**
  * The parent pane: `GET parent-list` (paged roots). A new root is sent with `dictKey` -1, as BladeX's screen does
- * (contract §11: a root row carries -1).
+ * (a root row carries -1).
  */
 export function dictParentApi(variant: DictVariant, afterChange: () => Promise<void>): PagedCrudApi<DictRow> {
   const base = writes(variant, afterChange);

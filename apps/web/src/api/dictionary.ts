@@ -22,7 +22,7 @@ function cacheCode(code: string, source: DictSource): string {
   return source === 'biz' ? `biz.${code}` : code;
 }
 
-/** The cached items of a code, or `undefined`; anything unreadable is logged and counts as empty (spec §4). */
+/** The cached items of a code, or `undefined`; anything unreadable is logged and counts as empty. */
 export function readCachedDictionary(
   tenantId: string,
   code: string,
@@ -44,7 +44,7 @@ export function readCachedDictionary(
 }
 
 /**
- * Spec §4 dictionary cache: the items from browser storage (keyed by tenant and code under the dictionary prefix)
+ * The dictionary cache: the items from browser storage (keyed by tenant and code under the dictionary prefix)
  * when present, else fetched and stored. An empty answer is not cached, so that a code filled later shows up.
  */
 export async function loadDictionary(

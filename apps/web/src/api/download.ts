@@ -1,8 +1,8 @@
 import { request } from './request';
 
 /**
- * GET downloads (spec §7 "export-blob"): the file is fetched through the request client — so the `Cube-Auth`
- * header, the tenant and the error rules of spec §8 apply — and saved under the name the server gives in
+ * GET downloads: the file is fetched through the request client — so the `Cube-Auth`
+ * header, the tenant and the request client's error rules apply — and saved under the name the server gives in
  * `Content-Disposition` (RFC 5987 `filename*` first, for Chinese names).
  */
 export async function downloadFile(

@@ -4,7 +4,7 @@ export const ERROR_LOG_UPLOAD_URL = '/api/cube-log/error/upload';
 /** The server takes at most this many entries per upload. */
 export const ERROR_LOG_UPLOAD_MAX = 100;
 
-/** A local error-log entry (spec §3). */
+/** A local error-log entry. */
 export interface ErrorLogEntry {
   url: string;
   time: string;

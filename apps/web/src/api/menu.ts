@@ -5,10 +5,10 @@ export const MENU_ROUTES_URL = '/api/cube-system/menu/routes';
 export const MENU_BUTTONS_URL = '/api/cube-system/menu/buttons';
 export const TOP_MENU_URL = '/api/cube-system/menu/top-menu';
 
-/** Menu `isOpen` value of an external link opened in a new window (spec §3). */
+/** Menu `isOpen` value of an external link opened in a new window. */
 export const MENU_OPEN_NEW_WINDOW = 2;
 
-/** A node of `GET menu/routes` (spec §3 "Menu node", docs/console-api.md). */
+/** A node of `GET menu/routes` (docs/console-api.md). */
 export interface MenuNode {
   id: string;
   parentId: string;
@@ -22,10 +22,10 @@ export interface MenuNode {
   category?: number;
   action?: number;
   isOpen?: number;
-  /** Optional route meta; `roles` hides the item unless the user holds one of them (spec §6). */
+  /** Optional route meta; `roles` hides the item unless the user holds one of them. */
   meta?: { i18n?: string; roles?: string[] | string; keepAlive?: boolean } | null;
   query?: string | Record<string, unknown> | null;
-  /** Further console paths that select this item in the sidebar (spec §3 "Menu node" `group`). */
+  /** Further console paths that select this item in the sidebar (the menu node's `group`). */
   group?: string[] | null;
   /** Owner tenant of the row (menus are platform rows: `000000`). */
   tenantId?: string;

@@ -28,7 +28,7 @@ export interface ProfileChanges {
   email: string;
 }
 
-/** As typed by the user; only the md5 hex of each value is sent (spec §5, design §4). */
+/** As typed by the user; only the md5 hex of each value is sent. */
 export interface PasswordChange {
   oldPassword: string;
   newPassword: string;

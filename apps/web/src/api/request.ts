@@ -78,7 +78,7 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** Spec §8: the body `code`, else the HTTP status. */
+/** The result code: the body `code`, else the HTTP status. */
 export function answerCode(response: Pick<AxiosResponse, 'data' | 'status'>): number {
   const code = field(response.data, 'code');
   if (typeof code === 'number' && Number.isInteger(code)) return code;
@@ -86,7 +86,7 @@ export function answerCode(response: Pick<AxiosResponse, 'data' | 'status'>): nu
   return response.status;
 }
 
-/** Spec §8: body `msg`, else `error_description`, else '未知错误'. */
+/** The message shown: body `msg`, else `error_description`, else '未知错误'. */
 export function answerMessage(body: unknown): string {
   return (
     nonEmptyString(field(body, 'msg')) ??
@@ -167,7 +167,7 @@ function transportFailure(error: unknown): Promise<never> {
   );
 }
 
-/** An axios instance with the spec §8 rules as interceptors; `bindings` are read on every call. */
+/** An axios instance with the rules above as interceptors (a 401 ends the session); `bindings` are read per call. */
 export function createRequestClient(bindings: RequestBindings): AxiosInstance {
   const client = axios.create({
     timeout: REQUEST_TIMEOUT_MS,

@@ -105,7 +105,7 @@ const MENU_GROUPS: Array<{
     pages: [
       ['param', '参数管理', '/system/param'],
       ['user', '用户管理', '/system/user'],
-      ['dept', '机构管理', '/system/dept'],
+      ['dept', '部门管理', '/system/dept'],
       ['post', '岗位管理', '/system/post'],
       ['role', '角色管理', '/system/role'],
       ['menu', '菜单管理', '/system/menu'],

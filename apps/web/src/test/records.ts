@@ -1,4 +1,4 @@
-/** The audit columns every record of the contract carries (contract §1.8), for test fixtures. */
+/** The audit columns every record of the contract carries, for test fixtures. */
 export const auditFields = (createTime = '2026-01-02 03:04:05') => ({
   createUser: '',
   createDept: '',

@@ -21,7 +21,7 @@ const limits = {
 } as const;
 
 /**
- * Agent companies (代理公司 / 申请人公司, issue 11 §6): the directory the spec's lookups read
+ * Agent companies (代理公司 / 申请人公司): the directory the console's lookups read
  * (`cube-agent/companyDetail/getcompanylist`, `listAuthCompany`: entries `{id, uniName}`), with their details, and
  * the users authorised to act for each (`cube_agent_company_user`).
  */
@@ -82,7 +82,7 @@ export type AgentCompany = RecordOf<typeof agentCompanyEntity>;
 /** The button that opens the user-authorisation dialog of a company. */
 export const AGENT_COMPANY_AUTH_PERMISSION = 'agent_company_auth';
 
-/** One lookup entry (spec §3 "companies: id, uniName") plus the details the screens show. */
+/** One lookup entry plus the details the screens show. */
 export const companyLookupSchema = z.object({
   id: z.string(),
   uniName: z.string(),

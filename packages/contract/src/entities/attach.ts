@@ -10,7 +10,7 @@ const messages = {
 const limits = { originalName: 255 } as const;
 
 /**
- * Attachments (contract §15, BladeX `blade_attach`): one row per file uploaded through `put-file-attach`, in the
+ * Attachments (BladeX `blade_attach`): one row per file uploaded through `put-file-attach`, in the
  * uploader's tenant. Rows are made by uploads, never typed in, so the only field a form may change is the name
  * people see; the stored object and its link are the server's.
  */

@@ -8,7 +8,7 @@ import {
   requiredText,
 } from '../entity.js';
 
-/** The OAuth client form (contract §13; labels and messages of Saber's `client.vue`). */
+/** The OAuth client form (labels and messages of Saber's `client.vue`). */
 const messages = {
   clientIdRequired: '请输入客户端id',
   clientIdInvalid: '客户端id只能包含字母、数字、下划线、点和横线',
@@ -98,7 +98,7 @@ const isJsonObject = (s: string) => {
 };
 
 /**
- * OAuth clients (contract §13): who may call the token endpoint, with which grant types, and how long the tokens
+ * OAuth clients: who may call the token endpoint, with which grant types, and how long the tokens
  * it is given live. The secret is stored as an argon2id hash and never answered; it is shown once, in the answer
  * of the submit that created it or of `reset-secret`.
  */

@@ -17,7 +17,7 @@ const limits = { deptName: 100, fullName: 200, remark: 500 } as const;
 export const DEPT_CATEGORIES: Readonly<Record<number, string>> = { 1: '公司', 2: '部门', 3: '小组' };
 
 /**
- * Departments (contract §6, BladeX): a tenant's organisation tree with `ancestors` (`0,<root>,…,<parent>`), which
+ * Departments (BladeX): a tenant's organisation tree with `ancestors` (`0,<root>,…,<parent>`), which
  * the CRUD kit keeps right when a department moves, and which data scopes read (own department and below).
  */
 export const deptEntity = defineEntity({

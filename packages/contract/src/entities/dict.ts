@@ -9,7 +9,7 @@ import {
 } from '../entity.js';
 
 /**
- * The dictionary form's messages (spec §5): BladeX's own wording of "please enter the dictionary code", "…name",
+ * The dictionary form's messages: BladeX's own wording of "please enter the dictionary code", "…name",
  * "…sort", "…key value" and "please choose sealed".
  */
 const messages = {
@@ -28,7 +28,7 @@ const limits = { code: 100, dictKey: 100, dictValue: 255, remark: 255 } as const
 /** The characters `dictionary?code=` accepts: a code that could not be looked up is refused when it is saved. */
 export const DICT_CODE_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
-/** The key of a dictionary's root row (contract §11: one root per code, `parentId` 0, `dictKey` -1). */
+/** The key of a dictionary's root row (one root per code, `parentId` 0, `dictKey` -1). */
 export const DICT_ROOT_KEY = '-1';
 
 const blank = (v: unknown) => (v === null || v === '' ? undefined : v);
@@ -46,7 +46,7 @@ const recordShape = {
 };
 
 /**
- * Shared by both dictionaries (contract §11): a root row per code and its items, which may nest. Forms send keys
+ * Shared by both dictionaries: a root row per code and its items, which may nest. Forms send keys
  * and numbers either as strings or as numbers (BladeX sends `dictKey: -1` for a root), so both are accepted.
  */
 const input = z.object({
@@ -104,7 +104,7 @@ const defaultOrder = [
   { field: 'id', direction: 'asc' },
 ] as const;
 
-/** System dictionaries (contract §11): platform-wide, written by the platform administrator only. */
+/** System dictionaries: platform-wide, written by the platform administrator only. */
 export const dictEntity = defineEntity({
   name: 'dict',
   api: '/api/cube-system/dict',

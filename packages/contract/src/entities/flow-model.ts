@@ -10,7 +10,7 @@ import { flowDeployTargetInput } from './flow-manager.js';
  *
  * | call | permission | body / query | `data` |
  * | --- | --- | --- | --- |
- * | `GET /api/cube-flow/model/list` | `flow_model` | `current`, `size`, `modelKey`, `name`, `category` (+ contract §1.4 suffixes) | `IPage<FlowModel>` |
+ * | `GET /api/cube-flow/model/list` | `flow_model` | `current`, `size`, `modelKey`, `name`, `category` (+ filter suffixes) | `IPage<FlowModel>` |
  * | `GET /api/cube-flow/model/detail` | `flow_model` | `id` | {@link FlowModel} |
  * | `POST /api/cube-flow/model/submit` | `flow_model_create` / `flow_model_update` | JSON {@link flowModelEntity}.input + `id?`; the XML is validated, `version` + 1 | `{id}` |
  * | `POST /api/cube-flow/model/remove` | `flow_model_delete` | `ids` | `{}` |

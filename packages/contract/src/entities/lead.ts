@@ -37,7 +37,7 @@ const mobilePhone = z.preprocess(
     .regex(/^1[3-9]\d{9}$/, messages.phoneFormat),
 );
 
-/** What a visitor fills in on the public site (spec §7 `cube-pr/prkhzx/submit`). */
+/** What a visitor fills in on the public site (`cube-pr/prkhzx/submit`). */
 const visitorFields = {
   name: requiredText(messages.nameRequired, limits.name),
   phone: mobilePhone,
@@ -47,7 +47,7 @@ const visitorFields = {
 };
 
 /**
- * The public customer-information form. Strict: an unknown field is refused (checklist PF1), so a client cannot
+ * The public customer-information form. Strict: an unknown field is refused, so a client cannot
  * slip staff-only fields (status, assignee, notes) in. `requestId` — one per filled-in form, kept across retries —
  * makes a double click or a retried request store one lead.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity, type RecordOf } from '../entity.js';
 
 /**
- * The three logs of contract §14 (`/api/cube-log/{usual,api,error}`): written by the server (and, for errors, by
+ * The three logs (`/api/cube-log/{usual,api,error}`): written by the server (and, for errors, by
  * the browser's upload), never through `submit`, so their input schemas are empty and they have no add, edit or
  * remove codes. Each is a tenant table: a tenant administrator reads its own tenant's rows; the platform
  * administrator reads its own and, naming one with `tenantId`, any tenant's.

@@ -3,7 +3,7 @@ import { defineEntity, optionalParentId, optionalText, type RecordOf, requiredTe
 
 /** `category` of a menu row (dictionary `menu_category`). */
 export const MenuCategory = { menu: 1, button: 2 } as const;
-/** `isOpen` (dictionary `yes_no`): 2 opens the item in a new window (spec §3). */
+/** `isOpen` (dictionary `yes_no`): 2 opens the item in a new window. */
 export const MenuOpen = { no: 1, yes: 2 } as const;
 
 const messages = {
@@ -46,7 +46,7 @@ const integer = (message: string, min: number, max: number) =>
   );
 
 /**
- * Menus and buttons (spec §3 "Menu node", contract §3): one platform-wide tree of pages (category 1) and the
+ * Menus and buttons: one platform-wide tree of pages (category 1) and the
  * buttons under them (category 2, whose `code` is the permission code the server checks). Written by the platform
  * administrator only; roles and top menus pick from it.
  */
@@ -72,7 +72,7 @@ export const menuEntity = defineEntity({
     routeGroup: z.string(),
     routeQuery: z.string(),
     isDeleted: z.number(),
-    /** VO helper fields (contract §3 MenuVO): `顶级` for roots, dictionary labels of the codes. */
+    /** VO helper fields (BladeX's MenuVO): `顶级` for roots, dictionary labels of the codes. */
     parentName: z.string(),
     categoryName: z.string(),
     actionName: z.string(),

@@ -53,7 +53,7 @@ export const OAUTH_SECRET_REQUIRED: readonly number[] = [OAUTH_GITEE, OAUTH_DING
 const url = (max: number) =>
   optionalText(max).refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), messages.urlInvalid);
 
-/** Third-party login providers (issue 12): per tenant; the client secret is sealed at rest and read as a mask. */
+/** Third-party login providers: per tenant; the client secret is sealed at rest and read as a mask. */
 export const oauthProviderEntity = defineEntity({
   name: 'oauthProvider',
   api: '/api/cube-system/oauth-provider',
@@ -156,7 +156,7 @@ export function oauthProviderProblem(values: {
   return undefined;
 }
 
-/** Messages of the social sign-in and guest registration flows (spec §5, contract §2.7). */
+/** Messages of the social sign-in and guest registration flows. */
 export const SocialMessage = {
   PROVIDER_UNKNOWN: '第三方登录未配置或未启用',
   STATE_INVALID: '第三方登录已失效，请重新登录',
@@ -183,7 +183,7 @@ export const SocialMessage = {
   UNLINKED_DONE: '解绑成功',
 } as const;
 
-/** Phone sign-in (issue 12): code lifetime and limits, and its messages. */
+/** Phone sign-in: code lifetime and limits, and its messages. */
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_CODE_MAX_ATTEMPTS = 5;

@@ -48,7 +48,7 @@ export const SECRET_MASK = '********';
 
 const optional = (max: number) => optionalText(max);
 
-/** Object storage configurations (contract §15, BladeX `blade_oss`): per tenant, at most one enabled. */
+/** Object storage configurations (BladeX `blade_oss`): per tenant, at most one enabled. */
 export const ossEntity = defineEntity({
   name: 'oss',
   api: '/api/cube-resource/oss',

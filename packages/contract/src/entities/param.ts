@@ -10,7 +10,7 @@ const messages = {
 
 const limits = { paramName: 255, paramKey: 255, paramValue: 65_535, remark: 1000 } as const;
 
-/** System parameters (spec §3, contract §10): platform-wide key/value settings such as `account.failCount`. */
+/** System parameters: platform-wide key/value settings such as `account.failCount`. */
 export const paramEntity = defineEntity({
   name: 'param',
   api: '/api/cube-system/param',

@@ -18,7 +18,7 @@ const messages = {
 
 const limits = { docketNo: 50, title: 200, inventors: 500, applicationNo: 30, remark: 1000 } as const;
 
-/** A patent case (专利案件, research §2.5): one application the agency handles for an applicant company. */
+/** A patent case (专利案件): one application the agency handles for an applicant company. */
 export const patentApplicationEntity = defineEntity({
   name: 'patentApplication',
   api: '/api/cube-patent/application',

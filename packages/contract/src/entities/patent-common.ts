@@ -1,4 +1,4 @@
-/** Code lists and settings shared by the patent entities and screens (issue 11 §5). */
+/** Code lists and settings shared by the patent entities and screens. */
 
 export const PATENT_TYPES = ['invention', 'utility', 'design'] as const;
 export type PatentType = (typeof PATENT_TYPES)[number];
@@ -8,7 +8,7 @@ export const PATENT_TYPE_LABELS: Record<PatentType, string> = {
   design: '外观设计',
 };
 
-/** Lifecycle states (research §2.5), the ones an agency sets by hand on a case. */
+/** Lifecycle states, the ones an agency sets by hand on a case. */
 export const PATENT_STATUSES = [
   'drafting',
   'filed',

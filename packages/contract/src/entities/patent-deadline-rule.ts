@@ -20,9 +20,9 @@ const messages = {
 const limits = { ruleCode: 50, kind: 100, patentTypes: 40, feeType: 50, note: 500 } as const;
 
 /**
- * Deadline rules (期限规则, research §2.1–§2.4 → pat_deadline_rule): which notice starts which period, from which
- * anchor, how long, and how many working days earlier the internal date falls. Seeded from the research, every row
- * unconfirmed (`signedOff = 0`) until a patent attorney signs it off, as the research demands.
+ * Deadline rules (期限规则, `pat_deadline_rule`): which notice starts which period, from which
+ * anchor, how long, and how many working days earlier the internal date falls. Seeded from published practice, every
+ * row unconfirmed (`signedOff = 0`) until a patent attorney signs it off: nothing seeded is relied on unchecked.
  */
 export const patentDeadlineRuleEntity = defineEntity({
   name: 'patentDeadlineRule',

@@ -17,7 +17,7 @@ const messages = {
 const limits = { kind: 100, ruleCode: 50, remark: 500 } as const;
 
 /**
- * A deadline on a case (期限, research §2.3, §2.5): the official date (法定/指定期限) and the agency's earlier internal
+ * A deadline on a case (期限): the official date (法定/指定期限) and the agency's earlier internal
  * date, mostly derived from a notice by a rule, or entered by hand.
  */
 export const patentDeadlineEntity = defineEntity({
@@ -78,5 +78,5 @@ export const patentDeadlineEntity = defineEntity({
 
 export type PatentDeadline = RecordOf<typeof patentDeadlineEntity>;
 
-/** The dashboard's read (issue 11 §5): due this week, overdue, and open deadlines counted by agent. */
+/** The dashboard's read: due this week, overdue, and open deadlines counted by agent. */
 export const PATENT_DASHBOARD_PERMISSION = 'patent_deadline';

@@ -15,7 +15,7 @@ const messages = {
 
 const limits = { feeType: 50, receiptNo: 50, remark: 500 } as const;
 
-/** A fee due on a case (费用, research §2.4): official fee, reduction, due date and payment. */
+/** A fee due on a case (费用): official fee, reduction, due date and payment. */
 export const patentFeeEntity = defineEntity({
   name: 'patentFee',
   api: '/api/cube-patent/fee',

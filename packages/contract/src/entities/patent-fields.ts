@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Field schemas shared by the patent entities (issue 11 §5), kept out of the package's exports. Dates are calendar
+ * Field schemas shared by the patent entities, kept out of the package's exports. Dates are calendar
  * days (`YYYY-MM-DD`), stored as text so that both databases compare and sort them alike and no time zone can move
  * a statutory deadline by a day.
  */

@@ -12,7 +12,7 @@ const messages = {
 const limits = { note: 100 } as const;
 
 /**
- * The holiday and make-up-workday calendar (节假日, research §2.3), platform-wide and kept by the platform
+ * The holiday and make-up-workday calendar (节假日), platform-wide and kept by the platform
  * administrator from the State Council's yearly notice: `isWorkday = 0` marks a day off (a statutory holiday on a
  * weekday), `1` a weekend day that is worked (调休). Days not listed follow the weekday.
  */

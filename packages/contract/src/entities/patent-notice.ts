@@ -18,7 +18,7 @@ const messages = {
 const limits = { noticeNo: 50, remark: 1000 } as const;
 
 /**
- * An official notice received (通知书, research §2.5). Recording one derives its deemed receipt date (from the
+ * An official notice received (通知书). Recording one derives its deemed receipt date (from the
  * dispatch date under the receipt rule in force, which is stored with it) and the deadlines its rules give, in the
  * same transaction.
  */

@@ -13,7 +13,7 @@ const messages = {
 
 const limits = { postCode: 64, postName: 100, remark: 500 } as const;
 
-/** Posts (contract §7): a tenant's job positions; users hold some of them (`cube_user.post_id`, comma list). */
+/** Posts: a tenant's job positions; users hold some of them (`cube_user.post_id`, comma list). */
 export const postEntity = defineEntity({
   name: 'post',
   api: '/api/cube-system/post',

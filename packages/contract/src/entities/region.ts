@@ -22,10 +22,10 @@ const messages = {
 
 const limits = { code: 12, name: 64, remark: 255 } as const;
 
-/** The country row every province hangs under (contract §16 seed: `00` 中华人民共和国). */
+/** The country row every province hangs under (seeded as `00` 中华人民共和国). */
 export const REGION_ROOT_CODE = '00';
 
-/** Levels of the `region` dictionary (contract §17.2). */
+/** Levels of the `region` dictionary. */
 export const REGION_LEVELS = [
   { value: 0, label: '国家' },
   { value: 1, label: '省份/直辖市' },
@@ -46,7 +46,7 @@ const codeText = (message: string) =>
   );
 
 /**
- * Administrative regions (contract §16, BladeX `blade_region`): platform-wide, keyed by the national division
+ * Administrative regions (BladeX `blade_region`): platform-wide, keyed by the national division
  * code. `parentCode` links the tree (provinces under `00`), `ancestors` lists the codes above a row, and the
  * province … village code/name columns repeat the path for filters and exports; the server derives both.
  */
@@ -131,7 +131,7 @@ export const regionEntity = defineEntity({
 
 export type Region = RecordOf<typeof regionEntity>;
 
-/** The TreeNode of `region/lazy-tree` (contract §1.9), keyed by code as BladeX's is. */
+/** The TreeNode of `region/lazy-tree`, keyed by code as BladeX's is. */
 export interface RegionNode {
   id: string;
   parentId: string;

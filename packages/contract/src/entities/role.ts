@@ -27,7 +27,7 @@ const limits = { roleName: 100, roleAlias: 100 } as const;
 export const ROLE_GRANT_CODE = 'role_grant';
 
 /**
- * Roles (contract §5): a tenant's role tree. The alias goes into the token (`role_name`): `administrator` is the
+ * Roles: a tenant's role tree. The alias goes into the token (`role_name`): `administrator` is the
  * platform's super administrator, `admin` a tenant's administrator — both reserved to administrators.
  */
 export const roleEntity = defineEntity({
@@ -93,7 +93,7 @@ export const roleEntity = defineEntity({
 
 export type Role = RecordOf<typeof roleEntity>;
 
-/** `role/grant` body (contract §5): ids as strings or numbers; a missing list is empty. */
+/** `role/grant` body: ids as strings or numbers; a missing list is empty. */
 export const roleGrantSchema = z.object({
   roleIds: z.array(z.union([z.string(), z.number()])).min(1, messages.grantRolesRequired),
   menuIds: z

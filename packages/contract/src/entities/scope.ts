@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditRecordShape, defineEntity, optionalText, type RecordOf, requiredText } from '../entity.js';
 
-/** Dictionary `data_scope_type` (contract §17.2). */
+/** Dictionary `data_scope_type`. */
 export const DATA_SCOPE_TYPES: Readonly<Record<number, string>> = {
   1: '全部可见',
   2: '本人可见',
@@ -10,7 +10,7 @@ export const DATA_SCOPE_TYPES: Readonly<Record<number, string>> = {
   5: '自定义',
 };
 
-/** Dictionary `api_scope_type` (contract §17.2). */
+/** Dictionary `api_scope_type`. */
 export const API_SCOPE_TYPES: Readonly<Record<number, string>> = { 1: '系统接口', 2: '业务接口' };
 
 /** Operators and variables of a custom data-scope condition (type 5); the server compiles them, never SQL. */
@@ -29,7 +29,7 @@ export const DATA_SCOPE_OPERATORS = [
 ] as const;
 export const DATA_SCOPE_VARIABLES = ['userId', 'deptId', 'deptIds', 'roleIds', 'postId', 'account'] as const;
 
-/** The button that opens a menu's rules on the data-scope and API-scope pages (contract §17.3). */
+/** The button that opens a menu's rules on the data-scope and API-scope pages. */
 export const DATA_SCOPE_SETTING_CODE = 'data_scope_setting';
 export const API_SCOPE_SETTING_CODE = 'api_scope_setting';
 
@@ -70,7 +70,7 @@ const dataLimits = {
 } as const;
 
 /**
- * Data-scope rules (contract §1.11, §12): attached to a menu, granted to roles through `role/grant`, applied by
+ * Data-scope rules: attached to a menu, granted to roles through `role/grant`, applied by
  * the server to the reads of that menu's entity. Type 5's `scopeValue` is a JSON list of
  * `{column, operator, value}` conditions (BladeX keeps SQL there; this product never runs SQL from a form).
  */
@@ -165,7 +165,7 @@ const apiLimits = {
 } as const;
 
 /**
- * API-scope rules (contract §1.12, §12): a path pattern (`*` one segment, `**` the rest) and optional methods,
+ * API-scope rules: a path pattern (`*` one segment, `**` the rest) and optional methods,
  * attached to a menu. A role holding API scopes of a menu may call only the matching routes of that menu.
  */
 export const apiScopeEntity = defineEntity({

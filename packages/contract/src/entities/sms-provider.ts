@@ -27,7 +27,7 @@ const limits = {
   remark: 500,
 } as const;
 
-/** SMS services that send phone sign-in codes (issue 12), each through its vendor's official SDK. */
+/** SMS services that send phone sign-in codes, each through its vendor's official SDK. */
 export const SMS_CATEGORIES = [
   { value: 1, label: 'Alibaba Cloud' },
   { value: 2, label: 'Tencent Cloud' },

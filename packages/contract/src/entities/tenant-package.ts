@@ -26,7 +26,7 @@ const menuIdList = z.preprocess(
 );
 
 /**
- * Tenant packages (spec §3, contract §9, BladeX `/tenant-package/*`): a product bundle of menus and buttons. A
+ * Tenant packages (BladeX `/tenant-package/*`): a product bundle of menus and buttons. A
  * tenant with a package sees, and can be granted, only what the package holds (the platform tenant never has one).
  */
 export const tenantPackageEntity = defineEntity({
@@ -55,7 +55,7 @@ export const tenantPackageEntity = defineEntity({
     status: 'integer',
   },
   defaultOrder: [{ field: 'id', direction: 'desc' }],
-  // Spec §6: the package screen always permits add, delete and edit, but has no separate view button.
+  // The package screen always permits add, delete and edit, but has no separate view button.
   permissions: {
     read: 'tenant_package',
     add: 'tenant_package_add',

@@ -45,7 +45,7 @@ const packageIdField = z.preprocess(
 );
 
 /**
- * Tenants (contract §9, BladeX `/tenant/*`): the companies sharing the platform. Platform administrator only.
+ * Tenants (BladeX `/tenant/*`): the companies sharing the platform. Platform administrator only.
  * `tenantId` (6 digits) is generated on create; the create provisions the tenant (role, department, post,
  * administrator account, business dictionaries, package menus) in one transaction. The account quota and expiry
  * are set through `setting`, the package also through `package-setting`.

@@ -17,7 +17,7 @@ const limits = { name: 100, code: 100, source: 100, path: 500 } as const;
 export const TOP_MENU_SETTING_CODE = 'topmenu_setting';
 
 /**
- * Top menus (contract §4): the header's horizontal menu of one tenant; each links a set of menus
+ * Top menus: the header's horizontal menu of one tenant; each links a set of menus
  * (`cube_top_menu_setting`, written by `grant`) that the sidebar shows when it is chosen.
  */
 export const topMenuEntity = defineEntity({

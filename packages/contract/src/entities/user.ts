@@ -102,7 +102,7 @@ const birthday = z.preprocess(
     .refine((s) => s === '' || (DATE_TIME_REGEX.test(s) && isRealDateTime(s)), messages.birthdayInvalid),
 );
 
-/** Spec §5 phone check (length 11, then the format); blank means none. */
+/** The phone check (length 11, then the format); blank means none. */
 const phone = z.preprocess(
   (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
   z
@@ -113,7 +113,7 @@ const phone = z.preprocess(
 );
 
 /**
- * Users (contract §8, BladeX `/blade-user/*`): a tenant's accounts with their roles, departments and posts
+ * Users (BladeX `/blade-user/*`): a tenant's accounts with their roles, departments and posts
  * (comma lists, mirrored in `cube_user_dept` for department filters and data scopes). The password is never part
  * of a record: `password` is always answered empty, and it is set only on create, import and reset.
  */
@@ -217,7 +217,7 @@ export const userEntity = defineEntity({
 
 export type User = RecordOf<typeof userEntity>;
 
-/** Codes of the user screen's own actions (contract §17.3 `user_role`, `user_reset`; BladeX import/export). */
+/** Codes of the user screen's own actions (`user_role`, `user_reset`; BladeX import/export). */
 export const USER_ACTION_CODES = {
   grant: 'user_role',
   reset: 'user_reset',

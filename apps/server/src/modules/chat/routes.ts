@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { undici } from '../../platform/lazy-modules.js';
 
 /**
- * The streamed chat-completion helper (spec §7 `POST /ta/v1/chat/completions`; checklist C1). The console's
+ * The streamed chat-completion helper (`POST /ta/v1/chat/completions`). The console's
  * assistant sends an OpenAI-style body; the server checks it, charges the caller's budgets and relays the
  * upstream's server-sent events unchanged, so any OpenAI-compatible service (DeepSeek, Qwen, a local vLLM…)
  * can stand behind it. The upstream's key never leaves the server. When the browser goes away the upstream

@@ -1,5 +1,5 @@
 /**
- * Patent time-limit arithmetic (research §2.3), pure: no clock, no database. Dates are ISO calendar days
+ * Patent time-limit arithmetic, pure: no clock, no database. Dates are ISO calendar days
  * (`YYYY-MM-DD`) computed in UTC so that the host's time zone never shifts a deadline by a day.
  *
  * The rules, as the Implementing Regulations state them and an attorney must confirm (see pat_deadline_rule):

@@ -94,7 +94,7 @@ export function CrudFormItems({ fields, mode }: { fields: readonly CrudField[]; 
 }
 
 /**
- * The one dialog of a CRUD page, for add, edit and view (spec §8: on a failed save the busy state is released
+ * The one dialog of a CRUD page, for add, edit and view (on a failed save the busy state is released
  * and the dialog stays open). Edit and view load the record with `detail` when the binding has it.
  */
 export function CrudDialog<T extends { id: string }>({

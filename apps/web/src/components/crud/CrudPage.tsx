@@ -34,7 +34,7 @@ const DEFAULT_DIALOG_WIDTH = 880;
 const ELLIPSIS_COLUMN_WIDTH = 320;
 
 /**
- * A whole admin screen from a declaration (design §5): search form (a search goes back to page 1), toolbar with
+ * A whole admin screen from a declaration: search form (a search goes back to page 1), toolbar with
  * 新增 and 批量删除, selectable table with row actions, pagination 10/30/50/100/200 (default 10), and one dialog
  * for add, edit and view. Buttons show by permission code; the server checks again.
  *

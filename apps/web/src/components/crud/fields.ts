@@ -2,7 +2,7 @@ import type { CrudField } from './types';
 
 /**
  * The create-time column every entity has: shown in the table, searched as a range (`createTime_dategt` /
- * `createTime_datelt`, spec §2), never edited.
+ * `createTime_datelt`), never edited.
  */
 export function createTimeField(overrides: Partial<CrudField> = {}): CrudField {
   return {

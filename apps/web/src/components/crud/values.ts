@@ -75,7 +75,7 @@ export function fromFormValues(values: FormValues, fields: readonly CrudField[])
   return record;
 }
 
-/** The suffixes of a create-time style range filter (spec §2). */
+/** The suffixes of a create-time style range filter. */
 export const RANGE_AFTER = '_dategt';
 export const RANGE_BEFORE = '_datelt';
 

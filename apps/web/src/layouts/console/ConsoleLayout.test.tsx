@@ -122,7 +122,7 @@ describe('console shell', { timeout: 45_000 }, () => {
     expect(useTabsStore.getState().tabs.map((tab) => tab.value)).toContain('/myiframe/docs');
 
     fireEvent.click(within(sidebar).getByText('企业官网'));
-    // Spec §5, §8: an outside link in a new window opens only after the user confirms.
+    // An outside link in a new window opens only after the user confirms.
     expect(open).not.toHaveBeenCalled();
     await confirm('即将在新标签页中打开外部链接 https://www.example.com/，是否继续?');
     expect(open).toHaveBeenCalledWith('https://www.example.com/', '_blank', 'noopener');

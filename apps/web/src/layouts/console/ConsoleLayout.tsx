@@ -21,7 +21,7 @@ import { TagsBar } from './TagsBar';
 import { TopBar } from './TopBar';
 import { useOpenMenu } from './useOpenMenu';
 
-/** Spec §4 automatic token refresh, for as long as the console is mounted. */
+/** Automatic token refresh (before the access token expires), for as long as the console is mounted. */
 function useTokenRefresh(): void {
   useEffect(
     () =>
@@ -34,7 +34,7 @@ function useTokenRefresh(): void {
   );
 }
 
-/** Spec §2: visited pages become tabs unless the route opts out or the address or name is empty. */
+/** Visited pages become tabs unless the route opts out or the address or name is empty. */
 function useTabSync(): ReturnType<typeof usePageMeta> {
   const { pathname, search } = useLocation();
   const meta = usePageMeta();

@@ -20,7 +20,7 @@ export function ContentLoading() {
 }
 
 /**
- * Every console page built from the menu (spec §2): the address `<menu path>/index` finds its menu leaf and the
+ * Every console page built from the menu: the address `<menu path>/index` finds its menu leaf and the
  * page registered for that path. A menu without a page shows a clear result inside the shell; an address that
  * matches no menu goes to /404. Signed out, it is simply an unknown address.
  */

@@ -67,7 +67,7 @@ export function SideMenu({ menu, collapsed, dark, onOpen }: SideMenuProps) {
 
   const onOpenChange: MenuProps['onOpenChange'] = (keys) => {
     const latest = keys.find((key) => !openKeys.includes(key));
-    // Spec §2: the menu tree opens one branch at a time — opening a branch closes its siblings.
+    // The menu tree opens one branch at a time — opening a branch closes its siblings.
     setOpenKeys(latest ? menuAncestry(menu, latest) : keys);
   };
 

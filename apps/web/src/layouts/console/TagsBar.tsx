@@ -18,7 +18,7 @@ import styles from './ConsoleLayout.module.css';
 
 type Action = 'search' | 'closeOthers' | 'closeAll' | 'clearCache';
 
-/** Tab strip (spec §2): click switches, closable tabs, a context menu and a More menu with the same actions. */
+/** Tab strip: click switches, closable tabs, a context menu and a More menu with the same actions. */
 export function TagsBar() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();

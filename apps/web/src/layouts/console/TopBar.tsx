@@ -29,7 +29,7 @@ interface TopBarProps {
 }
 
 /**
- * The header (spec §2): collapse button, horizontal top menu, search, error log, notices, lock, theme, colour,
+ * The header: collapse button, horizontal top menu, search, error log, notices, lock, theme, colour,
  * full screen, language (when the language switch is on) and the account menu. Fewer tools on narrow screens.
  */
 export function TopBar({ level, theme, menu, onOpenMenu }: TopBarProps) {

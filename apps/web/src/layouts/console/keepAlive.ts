@@ -1,6 +1,6 @@
 /**
  * The keep-alive cache of the console content area: the pages of visited tabs stay mounted (hidden) so that
- * their state survives tab switches (spec §2 "Routes marked keep-alive keep their state"). Pure, so that the
+ * their state survives tab switches. Pure, so that the
  * rules can be tested apart from React.
  */
 export interface KeepAliveEntry<T> {

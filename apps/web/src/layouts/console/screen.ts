@@ -2,7 +2,7 @@ import { BASE_FONT_PX, BREAKPOINTS } from '@cube/contract';
 import { useEffect, useState } from 'react';
 
 /**
- * Spec §2 layout levels and root font scaling. Level 3 at 1200 px and wider, 2 from 992, 1 from 768, 0 below.
+ * Layout levels and root font scaling. Level 3 at 1200 px and wider, 2 from 992, 1 from 768, 0 below.
  * At 1200 px or less the root font size follows the width from the 16 px base (16 × width / 1200), shrinking
  * by at most a factor of two (never under 8 px); wider screens keep 16 px.
  */

@@ -11,7 +11,7 @@ const node = (path: string, isOpen = 1): MenuNode => ({
   isOpen,
 });
 
-/** Spec §5 / §8: an outside link asks for confirmation first; an address that is no http(s) URL is refused. */
+/** An outside link asks for confirmation first; an address that is no http(s) URL is refused. */
 describe('menuOpenAction', () => {
   it('asks before opening an http(s) link in a new window', () => {
     expect(menuOpenAction(node('https://www.example.com/', 2))).toEqual({
@@ -35,7 +35,7 @@ describe('menuOpenAction', () => {
       href: '/system/param/index',
     });
     expect(menuOpenAction(node('/system/param'))).toEqual({ kind: 'navigate', href: '/system/param/index' });
-    // The menu's query goes with its page (spec §3 "Menu node" `query`).
+    // The menu's query goes with its page (the menu node's `query`).
     expect(menuOpenAction({ ...node('/system/param'), query: { tab: '2', q: 'a b' } })).toEqual({
       kind: 'navigate',
       href: '/system/param/index?tab=2&q=a+b',

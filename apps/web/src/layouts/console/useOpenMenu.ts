@@ -9,11 +9,11 @@ import { useSettingsStore } from '../../stores/settings';
 /**
  * What a click on a menu leaf does:
  * - `navigate`: a console page (`path + '/index'`) or the embedded-page route for an external link or html file;
- * - `confirmExternal`: `isOpen` 2 with an http(s) address — a new window, once the user has confirmed (spec §5,
- *   §8: opening outside content asks first);
+ * - `confirmExternal`: `isOpen` 2 with an http(s) address — a new window, once the user has confirmed (opening
+ *   outside content always asks first);
  * - `newWindow`: `isOpen` 2 on a console page — the same site in a new window, nothing outside to confirm;
  * - `invalidUrl`: `isOpen` 2 with an address that looks like a link but is not http(s) (`ftp://…`, `www.…`):
- *   refused with the spec's '请检查url是否正确！' instead of being opened as a console path.
+ *   refused with '请检查url是否正确！' instead of being opened as a console path.
  */
 export type MenuOpenAction =
   | { kind: 'navigate'; href: string }
@@ -21,7 +21,7 @@ export type MenuOpenAction =
   | { kind: 'newWindow'; href: string }
   | { kind: 'invalidUrl' };
 
-/** A console page's address with the menu's `query` (spec §3 "Menu node"), as Saber opens it. */
+/** A console page's address with the menu's `query`, as Saber opens it. */
 function withQuery(node: MenuNode, href: string): string {
   const query = node.query;
   if (isEmbedded(node) || !query || typeof query !== 'object') return href;
@@ -42,8 +42,7 @@ export function menuOpenAction(node: MenuNode): MenuOpenAction {
 }
 
 /**
- * Opens a menu leaf as {@link menuOpenAction} says. On small screens the click also collapses the sidebar
- * (spec §2).
+ * Opens a menu leaf as {@link menuOpenAction} says. On small screens the click also collapses the sidebar.
  */
 export function useOpenMenu(smallScreen: boolean): (node: MenuNode) => void {
   const navigate = useNavigate();

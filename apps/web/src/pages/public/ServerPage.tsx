@@ -10,7 +10,7 @@ import { useBranding } from '../../stores/site';
 const DOCUMENT_URL = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
 
 /**
- * The public website's pages are rendered by the server (apps/web/src/public, issue 10), not by this app. When
+ * The public website's pages are rendered by the server (apps/web/src/public), not by this app. When
  * the console navigates to one (a guard sending a visitor to `/`, a link), the browser loads it from the server.
  * Only when this very document was served for a public address — a build without the server renderer, or
  * `vite dev` — is there nothing to load, and the page says where the console is instead of reloading forever.

@@ -10,7 +10,7 @@ import { ok, rSchema } from '../../../platform/envelope.js';
 import { type Count, countsOverTime, hoursAgo, installCrossTenantReads } from '../reads.js';
 
 /**
- * The API log (contract §14): one row per authenticated API call (which calls: `isApiLogged` in
+ * The API log: one row per authenticated API call (which calls: `isApiLogged` in
  * platform/log-recorder.ts), with its status, duration, caller and redacted parameters. Read-only through the
  * CRUD kit, plus `stats` for the screen's charts: calls per hour, the slowest routes and answers by status
  * class over the last 24 hours.

@@ -8,7 +8,7 @@ import { ok, rSchema } from '../../../platform/envelope.js';
 import { countsOverTime, hoursAgo, installCrossTenantReads, topCounts } from '../reads.js';
 
 /**
- * The usual log (contract §14): business events the modules record through `deps.audit.usual` — sign-ins,
+ * The usual log: business events the modules record through `deps.audit.usual` — sign-ins,
  * sign-outs, password changes, tenants created, passwords reset. Read-only through the CRUD kit (`list`,
  * `detail`), plus `stats` for the screen's charts (events per day, most frequent events).
  */

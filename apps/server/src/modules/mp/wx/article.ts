@@ -38,7 +38,7 @@ const allowedStyles = Object.fromEntries(
 
 /**
  * The article's own text as HTML the public page may show: the allowlist keeps text structure, tables and images;
- * scripts, styles sheets, frames, forms, event handlers and `javascript:` links are dropped (checklist P5);
+ * scripts, styles sheets, frames, forms, event handlers and `javascript:` links are dropped;
  * WeChat's lazy images (`data-src`) become real ones pointing at our image proxy, so the visitor's browser never
  * talks to WeChat and hot-link protection does not blank them.
  */

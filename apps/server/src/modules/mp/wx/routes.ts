@@ -15,8 +15,8 @@ import {
 import { readWxArticle, type WxArticle } from './article.js';
 
 /**
- * The WeChat official-account proxy of the public site (spec §7 `cube-mp/wx/getContent`, `getImg`; security
- * checklist P1–P6). Visitors' browsers cannot load WeChat pages or images directly (framing and hot-link
+ * The WeChat official-account proxy of the public site (`cube-mp/wx/getContent`, `getImg`).
+ * Visitors' browsers cannot load WeChat pages or images directly (framing and hot-link
  * protection), so the server fetches them — only over https, only from the configured WeChat hosts, only to public
  * addresses, within time and size caps — and answers a sanitised article whose images come back through `getImg`.
  * Answers are cached per instance and identical concurrent requests share one upstream fetch.
@@ -176,7 +176,7 @@ export const wxModule = defineModule('mp/wx', (app: FastifyInstance, deps: AppDe
             accept: 'image/*',
           });
           const type = sniffImageType(fetched.body);
-          // Not an image whatever it claims: the proxy is not an open proxy for other content (checklist P6).
+          // Not an image whatever it claims: the proxy is not an open proxy for other content.
           if (!type) throw new OutboundRefused(OutboundMessage.BAD_CONTENT);
           return { ...fetched, type };
         }),

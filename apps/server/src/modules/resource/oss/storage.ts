@@ -60,7 +60,7 @@ export const isStoredFileLink = (link: string): boolean => {
   return parsed !== undefined && !parsed.private;
 };
 
-/** `yyyyMMdd`, the day folder of contract §15's object names. */
+/** `yyyyMMdd`, the day folder of an object's name (`upload/<yyyyMMdd>/<id><ext>`). */
 const dayFolder = (date: Date) => formatDateTime(date).slice(0, 10).replaceAll('-', '');
 
 /** A fresh object name for a tenant's upload into the given backend. */

@@ -25,7 +25,7 @@ export const oauthProvider = {
   issuerHelp: 'OpenID Connect 从 Issuer 的 /.well-known/openid-configuration 读取各地址',
   secretHelp: '已保存的密钥不会显示；留空或保持掩码则不修改',
   callbackHelp: '在身份提供方登记的回调地址：本站地址 + /api/cube-auth/oauth/callback/来源编号',
-  // Login page and registration dialog (spec §5).
+  // Login page and registration dialog.
   loginWith: '第三方登录',
   signingIn: '正在完成第三方登录…',
   registerTitle: '账号注册',

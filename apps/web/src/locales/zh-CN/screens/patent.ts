@@ -14,7 +14,7 @@ import {
   RECEIPT_RULE_NAMES,
 } from '@cube/contract';
 
-/** 专利管理 screens (issue 11 §5–§6): code labels come from the contract so that server and screen say the same. */
+/** 专利管理 screens: code labels come from the contract so that server and screen say the same. */
 export const patentApplication = {
   docketNo: '我方案号',
   patentType: '专利类型',

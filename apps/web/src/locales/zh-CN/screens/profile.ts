@@ -13,7 +13,7 @@ export const profile = {
   email: '邮箱',
   realNameRequired: '请输入姓名',
   nameRequired: '请输入用户名',
-  // Spec §5 phone check, in BladeX's own words (Saber `isvalidatemobile`).
+  // The phone check (11 digits, then the format), in BladeX's own words (Saber `isvalidatemobile`).
   phoneRequired: '手机号码不能为空',
   phoneLength: '手机号码长度不为11位',
   phoneFormat: '手机号码格式不正确',
