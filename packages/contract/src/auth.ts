@@ -75,7 +75,7 @@ export const ResourceCode = {
   indexTitle: 'indexTitle',
   logo: 'logo',
   favicon: 'favicon',
-  /** Issue 10: the tenant's brand colour, ICP filing number and copyright line (site settings). */
+  /** The tenant's brand colour, ICP filing number and copyright line (site settings). */
   primaryColor: 'primaryColor',
   icp: 'icp',
   copyright: 'copyright',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * An admin entity, defined once and shared by both apps: its record and input schemas (with the Chinese messages
- * the forms show), the list filters it accepts, its permission codes, API prefix and limits. The server's CRUD kit registers routes from it, the web's CrudPage derives fields and validation from it, and the test kit
+ * the forms show), the list filters it accepts, its permission codes, API prefix and limits. The server's CRUD kit
+ * registers routes from it, the web's CrudPage derives fields and validation from it, and the test kit
  * runs its tenant, permission and validation checks against it — so a misspelt field or permission code is a
  * compile error on either side rather than a silent 403 or an empty column.
  */

@@ -21,7 +21,7 @@ import { welcome } from './welcome';
 
 /**
  * Chinese messages — the source of truth for every UI string. Other languages must provide the same keys
- * ({@link Messages}); texts quoted by the spec are kept verbatim. The namespaces live in one file per area
+ * ({@link Messages}); texts that BladeX users already know keep BladeX's wording. The namespaces live in one file per area
  * (common, auth, shell, crud, …) and one per console screen (`screens/`); this index assembles them.
  */
 const zhCN = {
