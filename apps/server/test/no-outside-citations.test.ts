@@ -24,6 +24,7 @@ const ANYWHERE: readonly RegExp[] = [
   /\bissue\s+\d+\b/i,
   /\bchecklist\s+[A-Z]{1,3}\d/i,
   /\bcontract preamble\b/i,
+  /\bstyle anchors?\s+[A-Z]{1,3}\d/i,
 ];
 
 /** Pointers that only count inside a comment (user-facing text may use a section sign, seeded notes do). */

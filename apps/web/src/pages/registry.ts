@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { loadChunk } from '../lib/chunk';
 
 /**
- * Console pages by menu path (style anchors C9 "menus from the server, pages from a registry"). The server's
+ * Console pages by menu path: menus come from the server, pages from this registry. The server's
  * menu tree decides what a user sees; this map decides which code renders a menu's page at `<path>/index`.
  * A menu path missing here shows a clear "page not available" result inside the shell.
  */
