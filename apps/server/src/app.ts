@@ -38,6 +38,7 @@ import { TokenService } from './platform/tokens.js';
 z.config(z.locales.zhCN());
 
 export type { AppDeps } from './platform/deps.js';
+import { rewriteAliases } from './platform/route-aliases.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     return503OnClosing: false,
     requestTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+    rewriteUrl: rewriteAliases,
   };
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.setValidatorCompiler(validatorCompiler);

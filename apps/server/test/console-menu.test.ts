@@ -85,7 +85,7 @@ describe.each(dialects)('console menus on %s', (dialect) => {
       category: 1,
       action: 0,
       isOpen: 1,
-      hasChildren: true,
+      hasChildren: false,
     });
     const notice = desk?.children?.[0];
     expect(notice).toMatchObject({

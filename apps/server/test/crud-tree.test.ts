@@ -115,7 +115,7 @@ describe.each(dialects)('CRUD kit trees and options on %s', (dialect) => {
     const list = await t.call('GET', `${base}/list?deptName=kit-`, admin);
     const rootNode = list.body.data.find((n: { id: string }) => n.id === root);
     expect(rootNode).toMatchObject({
-      hasChildren: true,
+      hasChildren: false,
       children: [{ id: child, children: [{ id: grandchild }] }],
     });
     // A match whose parent did not match becomes a root.
@@ -130,8 +130,9 @@ describe.each(dialects)('CRUD kit trees and options on %s', (dialect) => {
       title: 'kit-root',
       key: root,
       value: root,
-      hasChildren: true,
+      hasChildren: false,
     });
+    expect(node.children.map((n: { id: string }) => n.id)).toEqual([child]);
 
     const lazy = await t.call('GET', `${base}/lazy-list?parentId=${root}`, admin);
     expect(lazy.body.data).toEqual([expect.objectContaining({ id: child, hasChildren: true })]);
@@ -170,6 +171,35 @@ describe.each(dialects)('CRUD kit trees and options on %s', (dialect) => {
     const branch = await t.call('POST', `${base}/remove?ids=${p},${c}`, admin);
     expect(branch.body).toMatchObject({ code: 200 });
     expect(hooks).toContain('removed:2');
+  });
+
+  it('never sends hasChildren true beside filled children on a whole tree (element-ui reads it as lazy)', async () => {
+    interface Node {
+      hasChildren?: boolean;
+      children?: Node[];
+    }
+    const walk = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);
+    await create({ deptName: 'kit-whole-child', parentId: await create({ deptName: 'kit-whole-root' }) });
+    for (const url of [
+      '/api/cube-system/dept/list',
+      '/api/cube-system/dept/tree',
+      '/api/cube-system/menu/list',
+      '/api/cube-system/menu/tree',
+      '/api/cube-system/dict/list',
+      '/api/cube-system/dict/tree',
+    ]) {
+      const res = await t.call('GET', url, admin);
+      expect(res.body, url).toMatchObject({ code: 200 });
+      const nodes = walk(res.body.data as Node[]);
+      expect(nodes.some((n) => n.children?.length), url).toBe(true);
+      expect(
+        nodes.filter((n) => n.hasChildren === true),
+        url,
+      ).toEqual([]);
+    }
+    // The lazy endpoints are where the flag belongs.
+    const lazy = await t.call('GET', '/api/cube-system/dept/lazy-list?parentId=0', admin);
+    expect(lazy.body.data.some((n: Node) => n.hasChildren === true)).toBe(true);
   });
 
   it('runs save hooks inside the transaction, with their refusal writing nothing', async () => {

@@ -1,7 +1,10 @@
 /**
  * The forest merge of tree lists (BladeX `ForestNodeMerger`): a node whose `parentId` is 0 or whose parent is
- * not in the set becomes a root; children keep the input order. `children` is left out when empty and
- * `hasChildren` says whether there are any.
+ * not in the set becomes a root; children keep the input order, and `children` is left out when empty.
+ *
+ * `hasChildren` is the lazy-loading flag: true means "children not sent, ask `lazy-list`/`lazy-tree` for them",
+ * and element-ui's tree table then ignores a filled `children` array. A whole tree has nothing left to load, so
+ * every node of it says false; only the lazy endpoints answer true.
  */
 export type TreeNode<T> = T & { hasChildren: boolean; children?: Array<TreeNode<T>> };
 
@@ -17,7 +20,6 @@ export function mergeForest<T extends { id: string; parentId: string }>(nodes: T
     }
     parent.children ??= [];
     parent.children.push(node);
-    parent.hasChildren = true;
   }
   return roots;
 }
