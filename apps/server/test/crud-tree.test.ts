@@ -191,7 +191,10 @@ describe.each(dialects)('CRUD kit trees and options on %s', (dialect) => {
       const res = await t.call('GET', url, admin);
       expect(res.body, url).toMatchObject({ code: 200 });
       const nodes = walk(res.body.data as Node[]);
-      expect(nodes.some((n) => n.children?.length), url).toBe(true);
+      expect(
+        nodes.some((n) => n.children?.length),
+        url,
+      ).toBe(true);
       expect(
         nodes.filter((n) => n.hasChildren === true),
         url,

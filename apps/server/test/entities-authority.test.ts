@@ -33,13 +33,13 @@ runCrudKit({
   invalid: [
     { input: { deptName: '' }, message: deptEntity.messages.deptNameRequired },
     { input: { fullName: '  ' }, message: deptEntity.messages.fullNameRequired },
-    { input: { deptCategory: '' }, message: deptEntity.messages.categoryRequired },
+    { input: { deptCategory: 'x' }, message: deptEntity.messages.categoryRequired },
     { input: { deptCategory: 4 }, message: deptEntity.messages.categoryRequired },
     { input: { sort: null }, message: deptEntity.messages.sortRequired },
     { input: { sort: 1.5 }, message: deptEntity.messages.sortInvalid },
     { input: { deptName: 'x'.repeat(101) }, message: '长度不能超过100个字符' },
   ],
-  optional: ['parentId', 'remark'],
+  optional: ['parentId', 'remark', 'deptCategory'],
 });
 
 /** The 通知公告 menu: every scope rule sample is attached to a page that exists in the seed. */

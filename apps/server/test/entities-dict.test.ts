@@ -27,7 +27,7 @@ const dictInvalid = (existingCode: string, m: typeof dictEntity.messages) => [
   { input: { sort: 1.5 }, message: m.sortRequired },
   { input: { dictKey: '' }, message: m.dictKeyRequired },
   { input: { dictKey: null }, message: m.dictKeyRequired },
-  { input: { isSealed: '' }, message: m.isSealedRequired },
+  { input: { isSealed: 'x' }, message: m.isSealedRequired },
   { input: { isSealed: 2 }, message: m.isSealedRequired },
   { input: { code: existingCode }, message: m.keyExists },
 ];

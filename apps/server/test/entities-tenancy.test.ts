@@ -45,7 +45,6 @@ runCrudKit({
     { input: { tenantName: 'x'.repeat(51) }, message: '长度不能超过50个字符' },
     { input: { tenantName: '立方知识产权代理有限公司' }, message: tenantEntity.messages.tenantNameExists },
     { input: { linkman: null }, message: tenantEntity.messages.linkmanRequired },
-    { input: { contactNumber: '' }, message: tenantEntity.messages.contactNumberRequired },
     { input: { contactNumber: 'call me' }, message: tenantEntity.messages.contactNumberInvalid },
     { input: { domain: 'ftp://example.com' }, message: tenantEntity.messages.domainInvalid },
     { input: { domain: 'https://a.example.com/path' }, message: tenantEntity.messages.domainInvalid },
@@ -54,5 +53,5 @@ runCrudKit({
     { input: { adminPassword: 'short1' }, message: tenantEntity.messages.adminPasswordInvalid },
     { input: { adminPassword: 'onlyletters' }, message: tenantEntity.messages.adminPasswordInvalid },
   ],
-  optional: ['domain', 'backgroundUrl', 'address', 'packageId'],
+  optional: ['domain', 'backgroundUrl', 'address', 'packageId', 'contactNumber'],
 });

@@ -44,13 +44,16 @@ export const deptEntity = defineEntity({
     parentId: optionalParentId(messages.parentInvalid),
     deptName: requiredText(messages.deptNameRequired, limits.deptName),
     fullName: requiredText(messages.fullNameRequired, limits.fullName),
+    // Absent or blank (SpringBlade consoles have no such field): a new department is a company (the column's
+    // default) and an edited one keeps its category.
     deptCategory: z.preprocess(
       (v) => (v === null || v === '' ? undefined : v),
       z.coerce
         .number({ error: messages.categoryRequired })
         .int(messages.categoryRequired)
         .min(1, messages.categoryRequired)
-        .max(3, messages.categoryRequired),
+        .max(3, messages.categoryRequired)
+        .optional(),
     ),
     sort: z.preprocess(
       (v) => (v === null || v === '' ? undefined : v),

@@ -77,13 +77,15 @@ const input = z.object({
       .min(-999_999, messages.sortRequired)
       .max(999_999, messages.sortRequired),
   ),
+  // Absent or blank: a new item is not sealed (the column's default) and an edited one keeps its state.
   isSealed: z.preprocess(
     (v) => (typeof v === 'boolean' ? (v ? 1 : 0) : blank(v)),
     z.coerce
       .number({ error: messages.isSealedRequired })
       .int(messages.isSealedRequired)
       .min(0, messages.isSealedRequired)
-      .max(1, messages.isSealedRequired),
+      .max(1, messages.isSealedRequired)
+      .optional(),
   ),
   remark: optionalText(limits.remark),
 });

@@ -109,8 +109,9 @@ export const dataScopeEntity = defineEntity({
         .default('*'),
     ),
     scopeClass: optionalText(dataLimits.scopeClass),
+    // Saber fills the column of a rule that needs none with "-": that is no column.
     scopeColumn: z.preprocess(
-      (v) => (v === null ? undefined : v),
+      (v) => (v === null || (typeof v === 'string' && v.trim() === '-') ? undefined : v),
       z
         .string()
         .trim()

@@ -97,14 +97,14 @@ export const tenantEntity = defineEntity({
         .default(''),
     ),
     linkman: requiredText(messages.linkmanRequired, limits.linkman),
+    // Optional, as in BladeX: absent or blank is stored empty; a number given must look like one.
     contactNumber: z.preprocess(
-      (v) => (v === null ? undefined : v),
+      (v) => (v === null || v === undefined ? '' : v),
       z
-        .string({ error: messages.contactNumberRequired })
+        .string({ error: messages.contactNumberInvalid })
         .trim()
-        .min(1, messages.contactNumberRequired)
         .max(limits.contactNumber, `长度不能超过${limits.contactNumber}个字符`)
-        .regex(/^\+?[\d\s()-]{5,20}$/, messages.contactNumberInvalid),
+        .refine((v) => v === '' || /^\+?[\d\s()-]{5,20}$/.test(v), messages.contactNumberInvalid),
     ),
     address: optionalText(limits.address),
     packageId: packageIdField,

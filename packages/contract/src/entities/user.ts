@@ -89,8 +89,23 @@ const idList = (required?: string) =>
       .refine((s) => s === '' || s.split(',').every((id) => ID_PATTERN.test(id)), messages.idListInvalid),
   );
 
-const smallInt = (message: string, min: number, max: number) =>
-  z.preprocess(blank, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message));
+/** An optional small number: blank (`""`, as Saber sends an unset select) or absent is the default. */
+const optionalSmallInt = <D extends number | undefined>(
+  message: string,
+  min: number,
+  max: number,
+  fallback: D,
+) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .min(min, message)
+      .max(max, message)
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v)),
+  );
 
 /** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`; blank means none. Stored with a time. */
 const birthday = z.preprocess(
@@ -162,7 +177,7 @@ export const userEntity = defineEntity({
     name: text(messages.nameRequired, limits.name),
     realName: text(messages.realNameRequired, limits.realName),
     code: optional(limits.code),
-    userType: smallInt(messages.userTypeInvalid, 1, 3).optional().default(1),
+    userType: optionalSmallInt(messages.userTypeInvalid, 1, 3, 1),
     email: z.preprocess(
       (v) => (v === null || v === undefined ? '' : v),
       z
@@ -174,12 +189,12 @@ export const userEntity = defineEntity({
     phone,
     avatar: optional(limits.avatar),
     birthday,
-    sex: smallInt(messages.sexInvalid, 1, 3).optional().default(3),
+    sex: optionalSmallInt(messages.sexInvalid, 1, 3, 3),
     roleId: idList(messages.roleRequired),
     deptId: idList(messages.deptRequired),
     postId: idList(),
     /** 1 enabled, 0 disabled (a disabled account cannot sign in, and its sessions stop at the next request). */
-    status: smallInt(messages.statusInvalid, 0, 1).optional(),
+    status: optionalSmallInt(messages.statusInvalid, 0, 1, undefined),
     /** Empty is no change on update; on create it means the initial password (`account.initPassword`). */
     password: z.preprocess(
       (v) => (v === null || v === undefined ? '' : v),

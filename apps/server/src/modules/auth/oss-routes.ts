@@ -74,7 +74,10 @@ interface LoginDeps {
  * The password comes as typed (up to Saber 4.0) or SM2-encrypted with the instance's public key (from 4.1);
  * either way it is reduced to the md5 hex the stored hash was made from, and only for the grants that carry one.
  */
-export function registerSpringBladeLogin(app: FastifyInstance, { deps, grants, tokenRateLimit }: LoginDeps): void {
+export function registerSpringBladeLogin(
+  app: FastifyInstance,
+  { deps, grants, tokenRateLimit }: LoginDeps,
+): void {
   const keys = loadOrCreateSm2Keys(deps.config.dataDir);
   const api = app.withTypeProvider<ZodTypeProvider>();
 

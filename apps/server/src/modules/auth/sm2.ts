@@ -19,7 +19,8 @@ export function loadOrCreateSm2Keys(dataDir: string): Sm2Keys {
   const file = path.join(dataDir, FILE);
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Sm2Keys>;
-    if (stored.publicKey && stored.privateKey) return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    if (stored.publicKey && stored.privateKey)
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
   }
   const keys = sm2.generateKeyPairHex();
   mkdirSync(dataDir, { recursive: true });

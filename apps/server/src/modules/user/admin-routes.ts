@@ -2,17 +2,19 @@ import { CommonMessage, pageSchema, userEntity } from '@cube/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, contextOf } from '../../platform/access.js';
+import { access, contextOf, requirePermission } from '../../platform/access.js';
 import { parseOrRefuse, readPage, registerCrud } from '../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
-import { BizError } from '../../platform/errors.js';
+import { BizError, NotFoundError } from '../../platform/errors.js';
 import { saveUser } from './admin.js';
 import { removedUsers, usersByName } from './admin.queries.js';
 import { registerUserAccountRoutes } from './admin-account-routes.js';
 import { AdminGuard, presentUsers } from './admin-rules.js';
 import { registerUserExcel } from './excel-routes.js';
+import { isOwnProfileForm, profileChanges, requireApiScope } from './profile-form.js';
 import { unlinkUsers } from './rules.queries.js';
+import { updateOwnProfile } from './user.queries.js';
 import { COMPUTED, filteredUsers, USER_COLUMNS } from './user-query.js';
 
 const M = userEntity.messages;
@@ -70,13 +72,24 @@ export const userAdminModule = defineModule('user/admin', (app: FastifyInstance,
     { config: { access: kit.readAccess }, schema: { response: saveResponse } },
     (request) => save(request, false),
   );
+  // The user screen's whole user (with the edit permission), or SpringBlade's profile form: only the fields it
+  // shows, for the caller's own row, the others kept (never roles, departments, tenant or account from here).
   api.post(
     `${prefix}/update`,
-    {
-      config: { access: access.permission(userEntity.permissions.edit) },
-      schema: { response: saveResponse },
+    { config: { access: access.authenticated }, schema: { response: saveResponse } },
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (isOwnProfileForm(body, ctx)) {
+        const changes = profileChanges(body);
+        if (Object.keys(changes).length && !(await updateOwnProfile(deps.db.db, ctx, changes)))
+          throw new NotFoundError();
+        return ok({ id: ctx.userId });
+      }
+      await requirePermission(deps.db, ctx, userEntity.permissions.edit);
+      requireApiScope(request, ctx, userEntity.permissions.edit);
+      return save(request, true);
     },
-    (request) => save(request, true),
   );
 
   api.get(

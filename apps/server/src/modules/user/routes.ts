@@ -9,7 +9,7 @@ import { NotFoundError } from '../../platform/errors.js';
 import { isMd5Hex } from '../../platform/passwords.js';
 import { changeOwnPassword } from '../identity/accounts.js';
 import { PasswordLockout } from '../identity/lockout.js';
-import { loadOwnProfile } from '../identity/profile.js';
+import { DEFAULT_AVATAR, loadOwnProfile } from '../identity/profile.js';
 import { isStoredFileLink } from '../resource/oss/storage.js';
 import { updateOwnProfile } from './user.queries.js';
 
@@ -18,13 +18,17 @@ const md5Field = (message: string) =>
 
 /** Profile fields a user may change on their own (the profile form); an absent field stays as it is. */
 export const profileInput = z.object({
-  // Empty means the default avatar; otherwise a file put-file stored, or a web address.
-  avatar: z
-    .string()
-    .trim()
-    .max(500, '头像地址不能超过500个字符')
-    .refine((v) => v === '' || isStoredFileLink(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), '头像地址不正确')
-    .optional(),
+  // Empty means the default avatar (which is also what a form echoing the default sends); otherwise a file
+  // put-file stored, or a web address.
+  avatar: z.preprocess(
+    (v) => (v === DEFAULT_AVATAR ? '' : v),
+    z
+      .string()
+      .trim()
+      .max(500, '头像地址不能超过500个字符')
+      .refine((v) => v === '' || isStoredFileLink(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), '头像地址不正确')
+      .optional(),
+  ),
   name: z
     .string({ error: '请输入用户昵称' })
     .trim()

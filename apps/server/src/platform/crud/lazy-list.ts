@@ -11,10 +11,14 @@ import { levelOf, parentsWithChildren, readTreeNodes } from './tree-reads.js';
 
 const lazyQuery = z
   .object({
-    parentId: z
-      .string()
-      .regex(/^(0|[1-9]\d{0,18})$/, '请求参数类型错误: parentId')
-      .optional(),
+    // An empty `parentId=` (a console's search form with no parent picked) is no parent.
+    parentId: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^(0|[1-9]\d{0,18})$/, '请求参数类型错误: parentId')
+        .optional(),
+    ),
   })
   .loose();
 
