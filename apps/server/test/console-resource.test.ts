@@ -285,7 +285,10 @@ describe.each(dialects)('own profile on %s', (dialect) => {
     expect(partial.statusCode).toBe(200);
     expect(await info()).toMatchObject({ name: '小李', phone: '13911112222', avatar });
     await updateInfo({ avatar: '', email: '' });
-    expect(await info()).toMatchObject({ avatar: expect.stringMatching(/^data:image\/svg\+xml;base64,/), email: '' });
+    expect(await info()).toMatchObject({
+      avatar: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      email: '',
+    });
   });
 
   it('answers the profile form’s validation messages', async () => {

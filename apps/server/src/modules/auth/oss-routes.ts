@@ -9,7 +9,7 @@ import { errorReply } from '../../platform/error-reply.js';
 import { md5Hex } from '../../platform/passwords.js';
 import { OAuthError } from '../identity/sessions.js';
 import { grantTypeOf, type tokenGrants, tokenParams } from './grants.js';
-import { decryptSm2, loadOrCreateSm2Keys, looksLikeSm2 } from './sm2.js';
+import { decryptSm2, looksLikeSm2, sm2KeysIn } from './sm2.js';
 
 /** SpringBlade's auth service: its token endpoint answers in the `R` envelope. */
 export const OSS_PREFIX = '/api/cube-auth';
@@ -78,12 +78,12 @@ export function registerSpringBladeLogin(
   app: FastifyInstance,
   { deps, grants, tokenRateLimit }: LoginDeps,
 ): void {
-  const keys = loadOrCreateSm2Keys(deps.config.dataDir);
+  const keys = sm2KeysIn(deps.config.dataDir);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const md5OfTyped = (sent: string): string => {
     if (!sent) return '';
-    const typed = looksLikeSm2(sent) ? decryptSm2(sent, keys.privateKey) : sent;
+    const typed = looksLikeSm2(sent) ? decryptSm2(sent, keys().privateKey) : sent;
     // Ciphertext that does not decrypt proves nothing: it is an empty password (refused as a bad credential).
     return typed ? md5Hex(typed) : '';
   };
@@ -124,6 +124,6 @@ export function registerSpringBladeLogin(
       config: { access: access.public },
       schema: { response: { 200: rSchema(z.object({ publicKey: z.string() })) } },
     },
-    async () => ok({ publicKey: keys.publicKey }),
+    async () => ok({ publicKey: keys().publicKey }),
   );
 }

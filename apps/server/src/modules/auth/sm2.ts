@@ -11,22 +11,38 @@ export interface Sm2Keys {
 
 const FILE = 'sm2-keys.json';
 
+function readKeys(file: string): Sm2Keys | undefined {
+  if (!existsSync(file)) return undefined;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Sm2Keys>;
+  return stored.publicKey && stored.privateKey
+    ? { publicKey: stored.publicKey, privateKey: stored.privateKey }
+    : undefined;
+}
+
 /**
- * The instance's key pair, generated once into `<dataDir>/sm2-keys.json` (mode 0600) beside the other generated
- * secrets, so the public key a console was built with stays valid across restarts.
+ * The instance's key pair, generated into `<dataDir>/sm2-keys.json` (mode 0600) beside the other generated
+ * secrets the first time it is needed, so the public key a console was built with stays valid across restarts.
+ * The file is created exclusively: instances sharing the data directory all end up with the first one's pair.
  */
-export function loadOrCreateSm2Keys(dataDir: string): Sm2Keys {
-  const file = path.join(dataDir, FILE);
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Sm2Keys>;
-    if (stored.publicKey && stored.privateKey)
-      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
-  }
-  const keys = sm2.generateKeyPairHex();
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return keys;
+export function sm2KeysIn(dataDir: string): () => Sm2Keys {
+  let keys: Sm2Keys | undefined;
+  return () => {
+    if (keys) return keys;
+    const file = path.join(dataDir, FILE);
+    keys = readKeys(file);
+    if (keys) return keys;
+    const made = sm2.generateKeyPairHex();
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+      keys = made;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      keys = readKeys(file) ?? made;
+    }
+    return keys;
+  };
 }
 
 /** C1 (64 bytes) + C3 (32 bytes) + C2 (at least one byte), in hex, with or without the `04` point prefix. */
