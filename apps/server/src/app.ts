@@ -38,6 +38,7 @@ import { TokenService } from './platform/tokens.js';
 z.config(z.locales.zhCN());
 
 export type { AppDeps } from './platform/deps.js';
+
 import { rewriteAliases } from './platform/route-aliases.js';
 
 export interface BuildOptions {

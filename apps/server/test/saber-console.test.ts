@@ -118,10 +118,7 @@ describe.each(dialects)('a SpringBlade console on %s', (dialect) => {
     });
     await t.deps.audit.flush();
     expect(t.logs.join('\n')).not.toContain(secret);
-    // biome-ignore lint/suspicious/noExplicitAny: reads the API log as stored
-    const rows = await withPlatformScope(() =>
-      (t.deps.db.db.selectFrom('cubeLogApi') as any).selectAll().execute(),
-    );
+    const rows = await withPlatformScope(() => t.deps.db.db.selectFrom('cubeLogApi').selectAll().execute());
     expect(JSON.stringify(rows)).not.toContain(secret);
   });
 
