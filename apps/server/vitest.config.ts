@@ -7,7 +7,9 @@ export default defineConfig({
     name: 'server',
     root: __dirname,
     environment: 'node',
-    include: ['test/**/*.test.ts'],
+    // A module's tests sit beside it (`src/**/<subject>.test.ts`); `test/` holds what they share (app builder,
+    // CRUD kit runners, fakes, fixtures).
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Suites share one PostgreSQL server; each suite creates its own database, so files may run in parallel.
     pool: 'forks',
     testTimeout: 30_000,

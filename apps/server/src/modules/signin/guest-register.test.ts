@@ -1,0 +1,212 @@
+import { SocialMessage } from '@cube/contract';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, createTestApp, DEMO, dialects, type Response, type TestApp } from '../../../test/helpers.js';
+import { withPlatformScope } from '../../db/row-scope.js';
+import { md5Hex } from '../../platform/passwords.js';
+
+const S = SocialMessage;
+
+/**
+ * Guest registration: an unlinked identity registers, the tenant administrator sees it
+ * as pending and approves it (role and department) or rejects it; only an approved one signs in.
+ */
+/** Direct reads and writes of the tests: across tenants (PostgreSQL row security binds the app role). */
+const asPlatform = <T>(run: (db: TestApp['deps']['db']['db']) => Promise<T>) =>
+  withPlatformScope(() => run(current.deps.db.db));
+let current: TestApp;
+
+describe.each(dialects)('guest registration on %s', (dialect) => {
+  let t: TestApp;
+  let provider: OAuth2Server;
+  let admin: string;
+  let subject = '';
+
+  beforeAll(async () => {
+    provider = new OAuth2Server();
+    await provider.issuer.keys.generate('RS256');
+    await provider.start(0, '127.0.0.1');
+    provider.service.on('beforeTokenSigning', (token) => {
+      token.payload.sub = subject;
+      token.payload.aud = 'cube-test';
+    });
+    provider.service.on('beforeUserinfo', (info) => {
+      info.body = { sub: subject, preferred_username: subject, name: '新访客' };
+    });
+    // The local provider listens on 127.0.0.1 over http: the development loopback exception of the guard.
+    t = await createTestApp(dialect, { CUBE_OUTBOUND_LOOPBACK: 'true' });
+    current = t;
+    admin = (await t.token(DEMO.tenantAdmin)).access_token;
+    const saved = await t.call('POST', '/api/cube-system/oauth-provider/submit', admin, {
+      source: 'local',
+      name: '本地身份',
+      category: 1,
+      clientId: 'cube-test',
+      issuer: provider.issuer.url,
+    });
+    expect(saved.body).toMatchObject({ code: 200 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.stop();
+  });
+
+  /** The whole browser round: render, the provider, the callback, the social grant. */
+  async function socialLogin(who: string): Promise<Response> {
+    subject = who;
+    const render = await t.app.inject({
+      method: 'GET',
+      url: '/api/cube-auth/oauth/render/local?tenantId=100000',
+    });
+    const cookie = String(render.headers['set-cookie']).split(';')[0] ?? '';
+    const atProvider = await fetch(String(render.headers.location), { redirect: 'manual' });
+    const back = new URL(atProvider.headers.get('location') ?? '');
+    const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const q = new URL(String(callback.headers.location), 'http://localhost').searchParams;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cube-auth/oauth/token',
+      query: {
+        tenantId: '100000',
+        source: 'local',
+        code: q.get('code') ?? '',
+        state: q.get('state') ?? '',
+        grant_type: 'social',
+      },
+      headers: { authorization: basic(), cookie },
+    });
+    return { statusCode: res.statusCode, body: JSON.parse(res.body), raw: res.body };
+  }
+
+  const register = (body: Record<string, string>) =>
+    t.app
+      .inject({ method: 'POST', url: '/api/cube-user/register-guest', query: body })
+      .then((r) => ({ statusCode: r.statusCode, body: JSON.parse(r.body) }));
+
+  it('refuses a missing field, a forged ticket and another tenant, in the spec words, writing nothing', async () => {
+    const guest = await socialLogin('reg-checks');
+    const oauthId = guest.body.oauth_id as string;
+    const base = {
+      tenantId: '100000',
+      name: '新访客',
+      account: 'reg-checks',
+      password: md5Hex('Guest@2026'),
+      oauthId,
+    };
+    expect((await register({ ...base, tenantId: '' })).body.msg).toBe(S.TENANT_REQUIRED);
+    expect((await register({ ...base, account: '' })).body.msg).toBe(S.ACCOUNT_REQUIRED);
+    expect((await register({ ...base, password: '' })).body.msg).toBe(S.PASSWORD_REQUIRED);
+    expect((await register({ ...base, oauthId: 'forged' })).body.msg).toBe(S.OAUTH_INVALID);
+    expect((await register({ ...base, account: 'admin' })).body.msg).toBe(S.ACCOUNT_USED);
+    const other = await register({ ...base, tenantId: '000000' });
+    expect(other.statusCode).toBe(400);
+    expect(other.body.msg).toBe(S.TENANT_INVALID);
+    // Refusals of the form keep the ticket usable; nothing was written.
+    const users = await asPlatform((d) =>
+      d.selectFrom('cubeUser').select('id').where('account', '=', 'reg-checks').execute(),
+    );
+    expect(users).toHaveLength(0);
+    expect((await register(base)).body).toMatchObject({ code: 200, success: true });
+    // The ticket is spent.
+    expect((await register({ ...base, account: 'reg-checks-2' })).body.msg).toBe(S.OAUTH_INVALID);
+  });
+
+  it('registers a pending user that cannot sign in until approved, then signs in with its role', async () => {
+    const guest = await socialLogin('reg-approve');
+    expect(guest.body.user_id).toBe('-1');
+    const res = await register({
+      tenantId: '100000',
+      name: '审核访客',
+      account: 'reg-approve',
+      password: md5Hex('Guest@2026'),
+      oauthId: guest.body.oauth_id,
+    });
+    expect(res.body).toMatchObject({ code: 200 });
+
+    const again = await socialLogin('reg-approve');
+    expect(again.statusCode).toBe(400);
+    expect(again.body.error_description).toBe(S.PENDING);
+    const byPassword = await t.login({ tenantId: '100000', username: 'reg-approve', password: 'Guest@2026' });
+    expect(byPassword.statusCode).toBe(400);
+
+    const page = await t.call('GET', '/api/cube-user/guest-page?current=1&size=10', admin);
+    const row = page.body.data.records.find((r: { account: string }) => r.account === 'reg-approve');
+    expect(row).toMatchObject({ name: '审核访客', source: 'local', status: 2 });
+
+    // An ordinary user may not approve.
+    const user = (await t.token(DEMO.tenantUser)).access_token;
+    const denied = await t.call('POST', `/api/cube-user/guest-approve?id=${row.id}&roleId=1&deptId=1`, user);
+    expect(denied.statusCode).toBe(403);
+
+    const role = await asPlatform((d) =>
+      d
+        .selectFrom('cubeRole')
+        .select('id')
+        .where('tenantId', '=', '100000')
+        .where('roleAlias', '=', 'user')
+        .executeTakeFirstOrThrow(),
+    );
+    const dept = await asPlatform((d) =>
+      d.selectFrom('cubeDept').select('id').where('tenantId', '=', '100000').executeTakeFirstOrThrow(),
+    );
+    const missing = await t.call(
+      'POST',
+      `/api/cube-user/guest-approve?id=${row.id}&roleId=&deptId=${dept.id}`,
+      admin,
+    );
+    expect(missing.body.msg).toBe('请选择所属角色');
+    const ok = await t.call(
+      'POST',
+      `/api/cube-user/guest-approve?id=${row.id}&roleId=${role.id}&deptId=${dept.id}`,
+      admin,
+    );
+    expect(ok.body, JSON.stringify(ok.body)).toMatchObject({ code: 200 });
+
+    const signedIn = await socialLogin('reg-approve');
+    expect(signedIn.statusCode, signedIn.raw).toBe(200);
+    expect(signedIn.body).toMatchObject({ account: 'reg-approve', role_id: role.id, dept_id: dept.id });
+    const pw = await t.login({ tenantId: '100000', username: 'reg-approve', password: 'Guest@2026' });
+    expect(pw.statusCode).toBe(200);
+  });
+
+  it('a rejected registration is removed and its identity may apply again', async () => {
+    const guest = await socialLogin('reg-reject');
+    await register({
+      tenantId: '100000',
+      name: '驳回',
+      account: 'reg-reject',
+      password: md5Hex('x1'),
+      oauthId: guest.body.oauth_id,
+    });
+    const page = await t.call('GET', '/api/cube-user/guest-page', admin);
+    const row = page.body.data.records.find((r: { account: string }) => r.account === 'reg-reject');
+    const res = await t.call('POST', `/api/cube-user/guest-reject?ids=${row.id}`, admin);
+    expect(res.body).toMatchObject({ code: 200 });
+    const after = await socialLogin('reg-reject');
+    expect(after.body.user_id).toBe('-1');
+    // Another tenant's administrator does not see or decide it.
+    const platform = (await t.token(DEMO.platformAdmin)).access_token;
+    const foreign = await t.call('POST', `/api/cube-user/guest-reject?ids=${row.id}`, platform);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('account.registerUser=false closes registration: the unlinked identity is told so', async () => {
+    await asPlatform((d) =>
+      d
+        .updateTable('cubeParam')
+        .set({ paramValue: 'false' })
+        .where('paramKey', '=', 'account.registerUser')
+        .execute(),
+    );
+    const res = await socialLogin('reg-closed');
+    expect(res.statusCode).toBe(400);
+    expect(res.body.error_description).toBe(S.UNLINKED);
+    await asPlatform((d) =>
+      d
+        .updateTable('cubeParam')
+        .set({ paramValue: 'true' })
+        .where('paramKey', '=', 'account.registerUser')
+        .execute(),
+    );
+  });
+});
