@@ -1,19 +1,25 @@
 import { FLOW_PROCESS_BASE, HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { loadChunk } from '../lib/chunk';
 import { FORBIDDEN_PATH, NOT_FOUND_PATH, PUBLIC_SITE_PATHS, SERVER_ERROR_PATH } from '../lib/paths';
-import NotFoundPage from '../pages/exception/NotFoundPage';
 import { IFRAME_PREFIX } from '../stores/menuRoutes';
 import type { RouteHandle } from './guard';
-import { RouteErrorPage } from './RouteErrorPage';
 import { RouteFrame } from './RouteFrame';
 
 /** A route whose page module (default export) is loaded on first visit. */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
   return async () => ({ Component: (await loadChunk(load)).default });
 }
+
+/**
+ * The route error page, loaded only when a route fails: the screens that start the app (login, welcome) do not
+ * carry it.
+ */
+const RouteErrorPage = lazy(() =>
+  loadChunk(() => import('./RouteErrorPage')).then((module) => ({ default: module.RouteErrorPage })),
+);
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
@@ -32,7 +38,11 @@ export const INFO_PATH = '/info/index';
 export const routes: RouteObject[] = [
   {
     Component: RouteFrame,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <Suspense fallback={<PageLoading />}>
+        <RouteErrorPage />
+      </Suspense>
+    ),
     hydrateFallbackElement: <PageLoading />,
     children: [
       // The public website: rendered by the server; see pages/public/ServerPage.
@@ -56,7 +66,7 @@ export const routes: RouteObject[] = [
       {
         path: NOT_FOUND_PATH,
         handle: handle({ noAuth: true, titleKey: 'route.notFound' }),
-        Component: NotFoundPage,
+        lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
       },
       {
         path: FORBIDDEN_PATH,

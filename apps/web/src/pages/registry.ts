@@ -67,3 +67,21 @@ export function registeredPage(menuPath: string): LazyExoticComponent<ComponentT
   }
   return component;
 }
+
+const prefetched = new Set<string>();
+
+/**
+ * Starts loading the page chunk of a menu path ahead of its first visit (a hover on its menu item, or the browser
+ * idle after sign-in), so that opening it waits for its data alone. The browser keeps the loaded module, so the
+ * page's own lazy load later resolves at once; a failed prefetch is forgotten and the visit loads it again.
+ */
+export async function prefetchPage(menuPath: string): Promise<void> {
+  const load = pageRegistry[menuPath];
+  if (!load || prefetched.has(menuPath)) return;
+  prefetched.add(menuPath);
+  try {
+    await load();
+  } catch {
+    prefetched.delete(menuPath);
+  }
+}

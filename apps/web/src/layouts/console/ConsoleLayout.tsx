@@ -15,6 +15,7 @@ import { getRuntimeConfig, useBranding } from '../../stores/site';
 import { shouldOpenTab, useTabsStore } from '../../stores/tabs';
 import styles from './ConsoleLayout.module.css';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { useIdlePrefetch } from './prefetch';
 import { SideMenu } from './SideMenu';
 import { isSmallScreen, useLayoutLevel } from './screen';
 import { TagsBar } from './TagsBar';
@@ -67,6 +68,7 @@ function ConsoleShell() {
   const openMenu = useOpenMenu(small);
   const meta = useTabSync();
   useTokenRefresh();
+  useIdlePrefetch(menuAll);
 
   useEffect(() => {
     void useMenuStore.getState().loadAll();

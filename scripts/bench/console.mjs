@@ -1,0 +1,362 @@
+#!/usr/bin/env node
+// The console's budgets, part of `npm run bench`. Bytes over the wire (every same-origin page, script and style
+// sheet the browser loads, each fetched again as a browser does, `Accept-Encoding: br, gzip`, and counted as
+// sent): the login page's first view (≤ 350 kB) and the console after sign-in, the login page plus everything the
+// welcome page needed to be usable (≤ 600 kB). The start's request waterfall: how many round trips of code and
+// boot data follow one another after the document (≤ 2). Timings in headless Chromium, each the median of
+// BENCH_CONSOLE_RUNS cold runs (default 5, a fresh browser context each, so no cache): sign-in to a usable welcome
+// page (≤ 1.5 s), a menu screen's first data after a click in the side menu (≤ 1 s), the BPMN designer opened from
+// the model list (≤ 2 s) and the API documentation page (≤ 2 s). It runs what `npm run build` produced: the
+// product (apps/server/dist/main.js, demo data, SQLite in a temporary directory, its default log level) on
+// loopback, Debian's /usr/bin/chromium through playwright-core.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 5);
+const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
+const WIRE_BUDGETS_KB = { login: 350, signedIn: 600 };
+const ROUND_TRIPS_BUDGET = 2;
+const TIME_BUDGETS_MS = { signIn: 1500, menuScreen: 1000, designer: 2000, apiDocs: 2000 };
+const DEMO_ADMIN = { tenantId: '100000', username: 'admin', password: 'Demo@2026' };
+const PLATFORM_ADMIN = { tenantId: '000000', username: 'admin', password: 'Admin@2026' };
+/** Screens opened from the side menu (group, item, address). */
+const MENU_SCREENS = [
+  ['系统管理', '用户管理', '/system/user/index'],
+  ['系统管理', '角色管理', '/system/role/index'],
+  ['系统管理', '岗位管理', '/system/post/index'],
+];
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('bench: the build is missing — run `npm run build` first.');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-bench-console-'));
+const server = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    CUBE_DATA_DIR: dataDir,
+    CUBE_LOG_LEVEL: undefined,
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let stderr = '';
+server.stderr.on('data', (d) => {
+  stderr += d;
+});
+server.stdout.resume();
+
+/** Bytes of the body of `pathname` as sent to a client that accepts `br, gzip`. */
+const wireBytes = (pathname) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(`${origin}${pathname}`, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (d) => {
+          bytes += d.length;
+        });
+        res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+
+/**
+ * The same-origin requests of a page as it loads, with when each started and ended (ms since the recorder
+ * started). Code (document, scripts, style sheets) is what the byte budgets count; the boot's API calls join it
+ * for the waterfall.
+ */
+function recordRequests(page) {
+  const started = performance.now();
+  const requests = [];
+  const byRequest = new Map();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin) return;
+    const entry = {
+      path: url.pathname + url.search,
+      type: request.resourceType(),
+      start: performance.now() - started,
+      end: Number.POSITIVE_INFINITY,
+    };
+    byRequest.set(request, entry);
+    requests.push(entry);
+  });
+  const finish = (request) => {
+    const entry = byRequest.get(request);
+    if (entry) entry.end = performance.now() - started;
+  };
+  page.on('requestfinished', finish);
+  page.on('requestfailed', finish);
+  return requests;
+}
+
+const isCode = (r) => ['document', 'script', 'stylesheet'].includes(r.type);
+
+/**
+ * The longest chain of requests each of which started only after the previous one ended, among the document,
+ * code and the API calls made before the page was usable: the document itself is round 0.
+ */
+function roundTrips(requests, until) {
+  const relevant = requests
+    .filter((r) => r.start <= until && (isCode(r) || ((r.type === 'fetch' || r.type === 'xhr') && r.path.startsWith('/api/'))))
+    .sort((a, b) => a.start - b.start);
+  const depth = new Map();
+  for (const r of relevant) {
+    let d = 0;
+    for (const q of relevant) if (q !== r && q.end <= r.start) d = Math.max(d, (depth.get(q) ?? 0) + 1);
+    depth.set(r, d);
+  }
+  let deepest = 0;
+  let chain = [];
+  for (const [r, d] of depth)
+    if (d > deepest) {
+      deepest = d;
+      chain = [r];
+    }
+  if (deepest > 0) {
+    // Walk back from the deepest request to show the chain.
+    let current = chain[0];
+    for (let d = deepest - 1; d >= 0; d--) {
+      current = relevant.find((q) => depth.get(q) === d && q.end <= current.start) ?? current;
+      chain.unshift(current);
+    }
+  }
+  return { rounds: deepest, chain: chain.map((r) => `${r.path.replace(/^\/assets\//, '')}`) };
+}
+
+async function totalWire(paths) {
+  let bytes = 0;
+  const encodings = new Set();
+  for (const p of new Set(paths)) {
+    const sent = await wireBytes(p);
+    bytes += sent.bytes;
+    encodings.add(sent.encoding);
+  }
+  return { kb: bytes / 1000, files: new Set(paths).size, encodings: [...encodings].join('/') };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+let browser;
+const cleanup = async () => {
+  await browser?.close().catch(() => {});
+  if (server.exitCode === null) server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+const newContext = () =>
+  browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', serviceWorkers: 'block' });
+
+/** The login form filled and sent; resolves once the welcome page shows its content and the side menu. */
+async function signIn(page, account) {
+  await page.locator('input[name="username"]').waitFor();
+  await page.locator('input[name="tenantId"]').fill(account.tenantId);
+  await page.locator('input[name="username"]').fill(account.username);
+  await page.locator('input[name="password"]').fill(account.password);
+  const sent = performance.now();
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL('**/wel/index');
+  await welcomeUsable(page);
+  return performance.now() - sent;
+}
+
+/** The welcome page is usable when its identity card and the side menu's items show. */
+async function welcomeUsable(page) {
+  await page.getByRole('main').locator('.ant-descriptions').first().waitFor();
+  await page.getByRole('complementary', { name: '侧边栏' }).getByRole('menuitem').first().waitFor();
+}
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${origin}/api/ready`)).ok) break;
+    } catch {}
+    if (server.exitCode !== null || i > 300) throw new Error(`server did not start:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CUBE_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  // A warm-up run (browser start-up, the server's first sign-in), not counted.
+  {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/login`);
+    await signIn(page, DEMO_ADMIN);
+    await context.close();
+  }
+
+  const timings = { signIn: [], menuScreen: [], designer: [], apiDocs: [] };
+  let login;
+  let signedIn;
+  let reload;
+  for (let run = 0; run < RUNS; run++) {
+    // The login page, cold; then sign-in to the welcome page; then a menu screen's first data.
+    const context = await newContext();
+    const page = await context.newPage();
+    const requests = recordRequests(page);
+    await page.goto(`${origin}/login`);
+    await page.locator('input[name="username"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const loginCode = requests.filter(isCode).map((r) => r.path);
+    const loginWaterfall = roundTrips(requests, Number.POSITIVE_INFINITY);
+    const signInMs = await signIn(page, DEMO_ADMIN);
+    timings.signIn.push(signInMs);
+    const signedInCode = requests.filter(isCode).map((r) => r.path);
+    if (run === 0) {
+      login = { ...(await totalWire(loginCode)), waterfall: loginWaterfall };
+      signedIn = await totalWire(signedInCode);
+    }
+    // The user reads the welcome page a moment, then opens a screen from the side menu.
+    await page.waitForLoadState('networkidle');
+    const [group, item, address] = MENU_SCREENS[run % MENU_SCREENS.length];
+    const side = page.getByRole('complementary', { name: '侧边栏' });
+    await side.getByRole('menuitem', { name: new RegExp(group) }).click();
+    const leaf = side.getByRole('menuitem', { name: new RegExp(item) });
+    await leaf.hover();
+    const clicked = performance.now();
+    await leaf.click();
+    await page.waitForURL(`**${address}`);
+    await page.getByRole('main').locator('.ant-table-row').first().waitFor();
+    timings.menuScreen.push(performance.now() - clicked);
+    if (VERBOSE)
+      console.info(
+        `run ${run}: sign-in ${signInMs.toFixed(0)} ms, ${item} ${timings.menuScreen.at(-1).toFixed(0)} ms`,
+      );
+    await context.close();
+
+    // A signed-in visit to /wel/index, cold (a new tab with the session kept): its start's waterfall.
+    if (run === 0) {
+      const again = await newContext();
+      const first = await again.newPage();
+      await first.goto(`${origin}/login`);
+      await signIn(first, DEMO_ADMIN);
+      const state = await again.storageState();
+      await again.close();
+      const fresh = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: 'zh-CN',
+        storageState: state,
+      });
+      const tab = await fresh.newPage();
+      const tabRequests = recordRequests(tab);
+      const opened = performance.now();
+      await tab.goto(`${origin}/wel/index`);
+      await welcomeUsable(tab);
+      const usable = performance.now() - opened;
+      reload = {
+        ...(await totalWire(tabRequests.filter(isCode).map((r) => r.path))),
+        waterfall: roundTrips(tabRequests, usable),
+        ms: usable,
+      };
+      await fresh.close();
+    }
+
+    // The BPMN designer: the platform administrator opens the model list and the designer of the built-in process.
+    {
+      const designerContext = await newContext();
+      const designerPage = await designerContext.newPage();
+      await designerPage.goto(`${origin}/login`);
+      await signIn(designerPage, PLATFORM_ADMIN);
+      await designerPage.goto(`${origin}/flow/model/index`);
+      const row = designerPage.getByRole('main').getByRole('row').filter({ hasText: 'patent_approval' });
+      await row.waitFor();
+      await designerPage.waitForLoadState('networkidle');
+      const opened = performance.now();
+      await row.getByRole('button', { name: /设\s*计/ }).click();
+      await designerPage.locator('[data-testid="bpmn-modeler"][data-state="ready"]').waitFor();
+      await designerPage.locator('[data-element-id="ip_review"]').waitFor();
+      timings.designer.push(performance.now() - opened);
+      await designerContext.close();
+    }
+
+    // The API documentation page, cold: until its operations are listed.
+    {
+      const docsContext = await newContext();
+      const docsPage = await docsContext.newPage();
+      const opened = performance.now();
+      await docsPage.goto(`${origin}/api/docs`);
+      await docsPage.locator('.opblock').first().waitFor({ timeout: 30_000 });
+      timings.apiDocs.push(performance.now() - opened);
+      await docsContext.close();
+    }
+  }
+
+  let ok = true;
+  const verdict = (value, budget) => {
+    const met = value <= budget;
+    ok &&= met;
+    return `(≤ ${budget} ${met ? 'met' : 'MISSED'})`;
+  };
+  console.info(`\nconsole (1440 px, headless Chromium, ${RUNS} cold runs, Node ${process.version})`);
+  console.info(
+    `  first view /login over the wire ${login.kb.toFixed(1)} kB (${login.files} files, ${login.encodings}) ${verdict(login.kb, WIRE_BUDGETS_KB.login)}`,
+  );
+  console.info(
+    `  login + sign-in to the welcome page over the wire ${signedIn.kb.toFixed(1)} kB (${signedIn.files} files) ${verdict(signedIn.kb, WIRE_BUDGETS_KB.signedIn)}`,
+  );
+  console.info(
+    `  first view /wel/index signed in over the wire ${reload.kb.toFixed(1)} kB (${reload.files} files), usable in ${reload.ms.toFixed(0)} ms ${verdict(reload.kb, WIRE_BUDGETS_KB.signedIn)}`,
+  );
+  for (const [view, { waterfall }] of [
+    ['/login', login],
+    ['/wel/index', reload],
+  ])
+    console.info(
+      `  start of ${view}: ${waterfall.rounds} round trips after the document (${waterfall.chain.join(' → ')}) ${verdict(waterfall.rounds, ROUND_TRIPS_BUDGET)}`,
+    );
+  const labels = {
+    signIn: 'sign-in to a usable welcome page',
+    menuScreen: `a menu screen's first data (${MENU_SCREENS.map((s) => s[1]).join(', ')})`,
+    designer: 'the BPMN designer opened',
+    apiDocs: 'the API docs page (/api/docs) listed',
+  };
+  for (const [key, values] of Object.entries(timings)) {
+    const m = median(values);
+    console.info(
+      `  ${labels[key]}: median ${m.toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}) ${verdict(m, TIME_BUDGETS_MS[key])}`,
+    );
+  }
+  if (!ok) console.info('  console target(s) missed');
+  await cleanup();
+  process.exit(0);
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.stack : error}`);
+  await cleanup();
+  process.exit(1);
+}
