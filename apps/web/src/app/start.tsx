@@ -10,19 +10,21 @@ import { UiProviders } from './UiProviders';
 /**
  * Start-up: fetch the site information first, then mount. Until it answers the page keeps the
  * loading placeholder of index.html; a failure shows a full-page error with a retry button. The router is made
- * before the call, so that the code of the page at the address loads while the site information is on its way
- * (one round trip for both, not one after the other).
+ * as soon as the call has gone out, so that the code of the page at the address loads while the site information
+ * is on its way (one round trip for both, not one after the other).
  */
 export function startApp(container: HTMLElement): void {
   initI18n();
   installErrorLogListeners();
   bindRequestClientToApp();
   const root = createRoot(container);
-  getRouter();
 
   const boot = async (): Promise<void> => {
     try {
-      await loadSite();
+      // The boot call goes out first (the browser then queues the page's chunks behind it, not before it).
+      const site = loadSite();
+      getRouter();
+      await site;
     } catch (error) {
       console.error('[boot] site information could not be loaded', error);
       document.title = i18n.t('boot.failedTitle');

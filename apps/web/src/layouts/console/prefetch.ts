@@ -15,6 +15,9 @@ export async function prefetchMenuPage(node: MenuNode): Promise<void> {
   await Promise.all([import('./MenuRoutePage').catch(() => undefined), prefetchPage(pagePath(node))]);
 }
 
+/** Prefetching waits this long after the menu arrives, so that it never competes with the first screen. */
+const PREFETCH_DELAY_MS = 2000;
+
 type IdleHandle = number;
 const whenIdle: (run: () => void) => IdleHandle =
   typeof window !== 'undefined' && 'requestIdleCallback' in window
@@ -26,8 +29,8 @@ const cancelIdle: (handle: IdleHandle) => void =
     : (handle) => window.clearTimeout(handle);
 
 /**
- * Once signed in and the menu is known, loads the screens of the user's menu one at a time whenever the browser
- * is idle, so that a first visit to any of them waits for its data alone.
+ * Once signed in and the menu is known (and the first screen had its moment), loads the screens of the user's menu
+ * one at a time whenever the browser is idle, so that a first visit to any of them waits for its data alone.
  */
 export function useIdlePrefetch(menu: readonly MenuNode[]): void {
   useEffect(() => {
@@ -45,9 +48,12 @@ export function useIdlePrefetch(menu: readonly MenuNode[]): void {
         if (!stopped) handle = whenIdle(next);
       });
     };
-    handle = whenIdle(next);
+    const delay = window.setTimeout(() => {
+      handle = whenIdle(next);
+    }, PREFETCH_DELAY_MS);
     return () => {
       stopped = true;
+      window.clearTimeout(delay);
       if (handle !== undefined) cancelIdle(handle);
     };
   }, [menu]);
