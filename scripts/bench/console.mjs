@@ -5,7 +5,7 @@
 // welcome page needed to be usable (≤ 600 kB). The start's request waterfall: how many round trips of code and
 // boot data follow one another after the document (≤ 2). Timings in headless Chromium, each the median of
 // BENCH_CONSOLE_RUNS cold runs (default 5, a fresh browser context each, so no cache): sign-in to a usable welcome
-// page (≤ 1.5 s), a menu screen's first data after a click in the side menu (≤ 1 s), the BPMN designer opened from
+// page (≤ 1.5 s), a menu screen's first data after a click in the side menu (≤ 1 s; once clicked as soon as the welcome page is usable, once after the user read it a few seconds, when idle prefetching has loaded the screens), the BPMN designer opened from
 // the model list (≤ 2 s) and the API documentation page (≤ 2 s). It runs what `npm run build` produced: the
 // product (apps/server/dist/main.js, demo data, SQLite in a temporary directory, its default log level) on
 // loopback, Debian's /usr/bin/chromium through playwright-core.
@@ -22,7 +22,15 @@ const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 5);
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 const WIRE_BUDGETS_KB = { login: 350, signedIn: 600 };
 const ROUND_TRIPS_BUDGET = 2;
-const TIME_BUDGETS_MS = { signIn: 1500, menuScreen: 1000, designer: 2000, apiDocs: 2000 };
+const TIME_BUDGETS_MS = {
+  signIn: 1500,
+  menuScreenCold: 1000,
+  menuScreen: 1000,
+  designer: 2000,
+  apiDocs: 2000,
+};
+/** How long the user reads the welcome page before the second menu screen (the browser idle meanwhile). */
+const READING_MS = 4000;
 const DEMO_ADMIN = { tenantId: '100000', username: 'admin', password: 'Demo@2026' };
 const PLATFORM_ADMIN = { tenantId: '000000', username: 'admin', password: 'Admin@2026' };
 /** Screens opened from the side menu (group, item, address). */
@@ -250,7 +258,7 @@ try {
     await context.close();
   }
 
-  const timings = { signIn: [], menuScreen: [], designer: [], apiDocs: [] };
+  const timings = { signIn: [], menuScreenCold: [], menuScreen: [], designer: [], apiDocs: [] };
   let login;
   let signedIn;
   let reload;
@@ -275,21 +283,26 @@ try {
       login = { ...(await totalWire(loginCode, 'login')), waterfall };
       signedIn = await totalWire(signedInCode, 'signed in');
     }
-    // The user reads the welcome page a moment, then opens a screen from the side menu.
-    await page.waitForLoadState('networkidle');
-    const [group, item, address] = MENU_SCREENS[run % MENU_SCREENS.length];
+    // A screen from the side menu clicked as soon as the welcome page is usable (its code not loaded yet), then,
+    // after the user has read the welcome page a moment (the browser idle, menu screens prefetched), another.
     const side = page.getByRole('complementary', { name: '侧边栏' });
-    await side.getByRole('menuitem', { name: new RegExp(group) }).click();
-    const leaf = side.getByRole('menuitem', { name: new RegExp(item) });
-    await leaf.hover();
-    const clicked = performance.now();
-    await leaf.click();
-    await page.waitForURL(`**${address}`);
-    await page.getByRole('main').locator('.ant-table-row').first().waitFor();
-    timings.menuScreen.push(performance.now() - clicked);
+    const openScreen = async ([group, item, address]) => {
+      const leaf = side.getByRole('menuitem', { name: new RegExp(item) });
+      if (!(await leaf.isVisible())) await side.getByRole('menuitem', { name: new RegExp(group) }).click();
+      await leaf.hover();
+      const clicked = performance.now();
+      await leaf.click();
+      await page.waitForURL(`**${address}`);
+      await page.getByRole('main').locator('.ant-table-row:visible').first().waitFor();
+      return performance.now() - clicked;
+    };
+    timings.menuScreenCold.push(await openScreen(MENU_SCREENS[run % MENU_SCREENS.length]));
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(READING_MS);
+    timings.menuScreen.push(await openScreen(MENU_SCREENS[(run + 1) % MENU_SCREENS.length]));
     if (VERBOSE)
       console.info(
-        `run ${run}: sign-in ${signInMs.toFixed(0)} ms, ${item} ${timings.menuScreen.at(-1).toFixed(0)} ms`,
+        `run ${run}: sign-in ${signInMs.toFixed(0)} ms, menu screen ${timings.menuScreenCold.at(-1).toFixed(0)} ms at once, ${timings.menuScreen.at(-1).toFixed(0)} ms after reading`,
       );
     await context.close();
 
@@ -378,7 +391,8 @@ try {
     );
   const labels = {
     signIn: 'sign-in to a usable welcome page',
-    menuScreen: `a menu screen's first data (${MENU_SCREENS.map((s) => s[1]).join(', ')})`,
+    menuScreenCold: `a menu screen's first data, clicked as the welcome page becomes usable (${MENU_SCREENS.map((s) => s[1]).join(', ')})`,
+    menuScreen: `a menu screen's first data, clicked after ${READING_MS / 1000} s on the welcome page`,
     designer: 'the BPMN designer opened',
     apiDocs: 'the API docs page (/api/docs) listed',
   };
