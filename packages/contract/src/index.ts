@@ -8,3 +8,4 @@ export * from './patent-number.js';
 export * from './public-pages.js';
 export * from './screens.js';
 export * from './storage.js';
+export * from './notification.js';

@@ -9,6 +9,7 @@ export const SCREEN_TITLES = {
   param: '参数管理',
   desk: '工作台',
   notice: '通知公告',
+  notify: '消息中心',
   monitor: '系统监控',
   log: '日志管理',
   log_error: '错误日志',

@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014_signin.js';
 import * as m0015 from './migrations/0015_flow.js';
 import * as m0016 from './migrations/0016_signin_providers.js';
 import * as m0017 from './migrations/0017_jobs.js';
+import * as m0018 from './migrations/0018_notifications.js';
 import { withPlatformScope } from './row-scope.js';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_flow': m0015,
   '0016_signin_providers': m0016,
   '0017_jobs': m0017,
+  '0018_notifications': m0018,
 };
 
 /** The names of the migrations, in the order they run. */

@@ -21,6 +21,7 @@ import type {
   FlowTimerTable,
 } from './flow-tables.js';
 import type { JobTable } from './job-tables.js';
+import type { NotificationSmtpTable, NotificationTable } from './notify-tables.js';
 import type {
   AgentCompanyTable,
   AgentCompanyUserTable,
@@ -475,6 +476,8 @@ export interface Database {
   flowTimer: FlowTimerTable;
   cubeSmsProvider: SmsProviderTable;
   cubeJob: JobTable;
+  cubeNotification: NotificationTable;
+  cubeNotificationSmtp: NotificationSmtpTable;
 }
 
 export type TableName = keyof Database;

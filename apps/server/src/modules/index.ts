@@ -9,6 +9,7 @@ import { apiLogModule } from './log/api/routes.js';
 import { errorLogModule } from './log/error/routes.js';
 import { usualLogModule } from './log/usual/routes.js';
 import { wxModule } from './mp/wx/routes.js';
+import { notifyModule } from './notify/routes.js';
 import { agentCompanyModule } from './patent/company.js';
 import { patentModule } from './patent/routes.js';
 import { leadModule } from './portal/lead/routes.js';
@@ -48,6 +49,7 @@ export const appModules: readonly AppModule[] = [
   menuModule,
   topMenuModule,
   noticeModule,
+  notifyModule,
   errorLogModule,
   usualLogModule,
   apiLogModule,

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type AliyunRpcClient from '@alicloud/pop-core';
 import type * as S3 from '@aws-sdk/client-s3';
 import type ExcelJS from 'exceljs';
+import type Nodemailer from 'nodemailer';
 import type SanitizeHtml from 'sanitize-html';
 import type SvgCaptcha from 'svg-captcha';
 import type * as TencentSms from 'tencentcloud-sdk-nodejs-sms';
@@ -37,3 +38,5 @@ export const tencentSms = once(() => load('tencentcloud-sdk-nodejs-sms') as type
 export const undici = once(() => load('undici') as typeof Undici);
 /** svg-captcha (with opentype.js and its font, several MiB): the first captcha a sign-in page asks for. */
 export const svgCaptcha = once(() => load('svg-captcha') as typeof SvgCaptcha);
+/** nodemailer: tenants that mail their notifications through their own SMTP server. */
+export const nodemailer = once(() => load('nodemailer') as typeof Nodemailer);

@@ -368,7 +368,7 @@ export async function seedAuthority(
   const deskMenus = await db
     .selectFrom('cubeMenu')
     .select(['id', 'code'])
-    .where('code', 'in', ['desk', 'notice', 'notice_view'])
+    .where('code', 'in', ['desk', 'notice', 'notice_view', 'notify'])
     .$call(live)
     .execute();
   const desk = deskMenus.map((m) => m.id);

@@ -27,6 +27,7 @@ const firstId = { menu: seedIds('menu'), notice: seedIds('notice'), topMenu: see
 export const CONSOLE_ID = {
   menuDesk: firstId.menu(220),
   menuNotice: firstId.menu(221),
+  menuNotify: firstId.menu(226),
   menuMonitor: firstId.menu(230),
   menuLog: firstId.menu(231),
   menuLogError: firstId.menu(232),
@@ -52,6 +53,8 @@ const DESK_MENUS: MenuSeed[] = [
     'notification',
     1,
   ),
+  // 消息中心: every user's own notifications (its API is open to any signed-in user).
+  menu(CONSOLE_ID.menuNotify, CONSOLE_ID.menuDesk, 'notify', '/desk/notify', 'message', 2),
 ];
 
 const MONITOR_MENUS: MenuSeed[] = [

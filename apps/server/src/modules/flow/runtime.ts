@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/context.js';
 import { formatDateTime, now, parseDateTime } from '../../platform/dates.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { announceCompleted, announceNewTask } from './announce.js';
 import type { DefinitionMeta, UserTaskMeta } from './bpmn.js';
 import {
   EngineFailedError,
@@ -305,6 +306,19 @@ export async function applyRun(
       ...groups.map((ref) => ({ kind: 'role', ref })),
     ];
     for (const c of candidates) await insertCandidate(trx, tenantId, { id: newId(), taskId, ...c });
+    await announceNewTask(
+      trx,
+      tenantId,
+      instance.id,
+      {
+        taskId,
+        name: task.name,
+        assignee,
+        candidateUsers: users.filter((u) => ROW_ID.test(u)),
+        candidateGroups: groups,
+      },
+      { returned: Boolean(options.completedTaskId) && vars.outcome === 'return', actorId: actor.userId },
+    );
     await noteOnExecution(trx, tenantId, instance.id, w.executionId, { taskId, assigneeUserId: assignee });
   }
 
@@ -460,6 +474,12 @@ export async function completeTaskCommand(
       run,
       vars,
       { completedTaskId: task.id },
+    );
+    await announceCompleted(
+      trx,
+      actor.tenantId,
+      { title: instance.title, createUser: instance.createUser ? String(instance.createUser) : null },
+      { taskId: task.id, name: task.name, outcome: flag, actorId: actor.userId },
     );
     return { instanceId: String(instance.id), ended: run.ended, currentNames: result.currentNames };
   });

@@ -127,6 +127,47 @@ export function dueDeadlines(db: Kysely<Database>, day: string, horizon: string)
   );
 }
 
+/**
+ * Open deadlines of every tenant whose working date — the internal date, else the official one — falls within
+ * [from, to], with the case's agent (else the deadline's owner) for the personal reminders.
+ */
+export function deadlinesDueBetween(db: Kysely<Database>, from: string, to: string) {
+  return withPlatformScope(() =>
+    db
+      .selectFrom('patDeadline')
+      .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
+      .select([
+        'patDeadline.id',
+        'patDeadline.tenantId',
+        'patDeadline.kind',
+        'patDeadline.officialDue',
+        'patDeadline.internalDue',
+        'patDeadline.ownerUserId',
+        'patApplication.agentUserId',
+        'patApplication.docketNo',
+        'patApplication.title',
+      ])
+      .$call(liveIn('patDeadline'))
+      .$call(liveIn('patApplication'))
+      .where('patDeadline.deadlineStatus', '=', 'open')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('patDeadline.internalDue', '!=', ''),
+            eb('patDeadline.internalDue', '>=', from),
+            eb('patDeadline.internalDue', '<=', to),
+          ]),
+          eb.and([
+            eb('patDeadline.internalDue', '=', ''),
+            eb('patDeadline.officialDue', '>=', from),
+            eb('patDeadline.officialDue', '<=', to),
+          ]),
+        ]),
+      )
+      .execute(),
+  );
+}
+
 type OnConflict = OnConflictBuilder<Database, 'patReminder'>;
 
 /**

@@ -6,9 +6,10 @@ import { formatDateTime, now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { TenantData } from '../../platform/tenant-data.js';
 import { insertBellNotice } from '../desk/notice/notice.queries.js';
+import { managersOver, notifyUsers } from '../notify/notification.queries.js';
 import { readParam } from '../system/param/param.queries.js';
 import { addDays } from './dates.js';
-import { dueDeadlines, linkReminderNotice, recordReminder } from './deadline.queries.js';
+import { deadlinesDueBetween, dueDeadlines, linkReminderNotice, recordReminder } from './deadline.queries.js';
 
 /** How often the job looks for due reminders; a reminder is a day-granular thing, so hourly is plenty. */
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -66,6 +67,50 @@ export async function runReminders(db: Kysely<Database>, day: string): Promise<n
   return sent;
 }
 
+/** How far back a missed internal date is still escalated (days). */
+const MISSED_LOOKBACK_DAYS = 30;
+
+/**
+ * The personal reminders of `day`: a deadline whose working date (internal, else official) is at most
+ * `notify.deadlineDays` away is told to the case's agent (期限临近); one whose working date has passed while it is
+ * still open is escalated to the managers over the agent (期限逾期: users with role alias `manager` in the agent's
+ * department or above). Each goes out once per deadline, kind and working date (the notification's unique key),
+ * so reruns and other instances add nothing, and a moved date is announced again.
+ */
+export async function runDeadlineNotifications(db: Kysely<Database>, day: string): Promise<number> {
+  const days = await readParam(db, 'notifyDeadlineDays');
+  const due = await deadlinesDueBetween(db, addDays(day, -MISSED_LOOKBACK_DAYS), addDays(day, days));
+  let written = 0;
+  for (const d of due) {
+    const agent = String(d.agentUserId ?? d.ownerUserId ?? '');
+    if (!agent) continue;
+    const working = d.internalDue || d.officialDue;
+    const missed = working < day;
+    const subject = `${d.docketNo}《${d.title}》的「${d.kind}」`;
+    const dates = `内部期限 ${working}，官方期限 ${d.officialDue}`;
+    written += await withTenantScope(d.tenantId, () =>
+      db.transaction().execute(async (trx) =>
+        missed
+          ? notifyUsers(trx, d.tenantId, await managersOver(trx, d.tenantId, agent), {
+              kind: 'deadline_missed',
+              title: `期限逾期：${subject}`,
+              body: `案件${subject}已过内部期限（${dates}），仍未完成，请督办。`,
+              link: '/patent/deadline',
+              dedupeKey: `deadline:${d.id}:missed:${working}`,
+            })
+          : notifyUsers(trx, d.tenantId, [agent], {
+              kind: 'deadline_approaching',
+              title: `期限临近：${subject}${working === day ? '今天到期' : `将于 ${working} 到期`}`,
+              body: `您负责的案件${subject}即将到期（${dates}）。`,
+              link: '/patent/deadline',
+              dedupeKey: `deadline:${d.id}:approaching:${working}`,
+            }),
+      ),
+    );
+  }
+  return written;
+}
+
 /**
  * The hourly reminder job, run once per hour across all instances (platform/jobs.ts); `runReminders` is
  * idempotent besides, so a run repeated after a crash sends nothing twice. `CUBE_PATENT_REMINDERS=off` leaves it out.
@@ -77,8 +122,11 @@ export function startReminderJob(app: FastifyInstance, deps: AppDeps): void {
     intervalMs: INTERVAL_MS,
     firstDelayMs: FIRST_RUN_MS,
     run: async () => {
-      const count = await runReminders(deps.db.db, formatDateTime(new Date()).slice(0, 10));
+      const day = formatDateTime(new Date()).slice(0, 10);
+      const count = await runReminders(deps.db.db, day);
       if (count > 0) app.log.info({ count }, 'patent deadline reminders sent');
+      const notified = await runDeadlineNotifications(deps.db.db, day);
+      if (notified > 0) app.log.info({ notified }, 'patent deadline notifications written');
     },
   });
 }

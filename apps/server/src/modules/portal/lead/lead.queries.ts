@@ -5,6 +5,7 @@ import type { Database } from '../../../db/types.js';
 import { newId } from '../../../platform/ids.js';
 import { createStamp } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
+import { announceLead } from './announce.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,22 +50,27 @@ export async function insertSubmittedLead(
   values: SubmittedLead,
   extra: { sourceIp: string; dedupeKey: string; at: string },
 ): Promise<boolean> {
-  const inserted = await withTenantScope(tenantId, () =>
-    db
-      .insertInto('cubeLead')
-      .values({
-        id: newId(),
-        tenantId,
-        ...values,
-        leadStatus: LeadStatus.new,
-        assigneeId: null,
-        notes: '',
-        sourceIp: extra.sourceIp,
-        dedupeKey: extra.dedupeKey,
-        ...createStamp(null, extra.at),
-      })
-      .onConflict((oc) => oc.columns(['tenantId', 'dedupeKey']).doNothing())
-      .executeTakeFirst(),
+  const id = newId();
+  return withTenantScope(tenantId, () =>
+    db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('cubeLead')
+        .values({
+          id,
+          tenantId,
+          ...values,
+          leadStatus: LeadStatus.new,
+          assigneeId: null,
+          notes: '',
+          sourceIp: extra.sourceIp,
+          dedupeKey: extra.dedupeKey,
+          ...createStamp(null, extra.at),
+        })
+        .onConflict((oc) => oc.columns(['tenantId', 'dedupeKey']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+      await announceLead(trx, tenantId, { id, ...values });
+      return true;
+    }),
   );
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }

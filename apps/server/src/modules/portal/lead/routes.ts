@@ -13,6 +13,7 @@ import { sendXlsx } from '../../../platform/export-blob.js';
 import { excel } from '../../../platform/lazy-modules.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
 import { loadSiteInfo } from '../../system/site/site-info.js';
+import { announceLead } from './announce.js';
 import { insertSubmittedLead, isTenantUser, userNames } from './lead.queries.js';
 
 /**
@@ -72,6 +73,25 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
           const assignee = values.assigneeId as string | null | undefined;
           if (assignee && !(await isTenantUser(trx, ctx.tenantId, assignee)))
             throw new BizError(leadEntity.messages.assigneeInvalid);
+        },
+      ],
+      afterSave: [
+        async ({ ctx, trx, values, savedId, current }) => {
+          // A lead handed to someone (new, or to another person) is told to them.
+          const assignee = values.assigneeId ? String(values.assigneeId) : '';
+          if (!assignee || !savedId || String(current?.assigneeId ?? '') === assignee) return;
+          await announceLead(
+            trx,
+            ctx.tenantId,
+            {
+              id: savedId,
+              name: String(values.name ?? current?.name ?? ''),
+              company: String(values.company ?? current?.company ?? ''),
+              service: String(values.service ?? current?.service ?? ''),
+              assigneeId: assignee,
+            },
+            ctx.userId,
+          );
         },
       ],
     },

@@ -1,4 +1,6 @@
 import {
+  NOTIFICATION_DEADLINE_DAYS_DEFAULT,
+  NOTIFICATION_DEADLINE_DAYS_PARAM,
   PATENT_RECEIPT_RULE_PARAM,
   PATENT_REMINDER_OFFSETS_DEFAULT,
   PATENT_REMINDER_OFFSETS_PARAM,
@@ -72,6 +74,14 @@ export const PARAMS = {
       .filter((n) => Number.isInteger(n) && n >= 0 && n <= 365);
     const offsets = parsed.length > 0 ? parsed : [...PATENT_REMINDER_OFFSETS_DEFAULT];
     return [...new Set(offsets)].sort((a, b) => a - b);
+  }),
+  /**
+   * Days before a deadline's internal date when its agent is notified (0–365; 0 is the day itself); absent or
+   * invalid is the default.
+   */
+  notifyDeadlineDays: define(NOTIFICATION_DEADLINE_DAYS_PARAM, (raw) => {
+    const value = Number(raw?.trim() || String(NOTIFICATION_DEADLINE_DAYS_DEFAULT));
+    return Number.isInteger(value) && value >= 0 && value <= 365 ? value : NOTIFICATION_DEADLINE_DAYS_DEFAULT;
   }),
   /**
    * Days a log row is kept; `0` keeps rows for ever. A set but empty value counts as 0; an absent row or a value
