@@ -4,9 +4,9 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlatformScope, withTenantScope } from '../src/db/row-scope.js';
-import { smtpSecrets, sendPendingMail } from '../src/modules/notify/mailer.js';
-import { runDeadlineNotifications } from '../src/modules/patent/reminders.js';
+import { sendPendingMail, smtpSecrets } from '../src/modules/notify/mailer.js';
 import { addDays } from '../src/modules/patent/dates.js';
+import { runDeadlineNotifications } from '../src/modules/patent/reminders.js';
 import { formatDateTime } from '../src/platform/dates.js';
 import { newId } from '../src/platform/ids.js';
 import { type JobDefinition, JobRunner } from '../src/platform/jobs.js';
@@ -104,20 +104,27 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
     expect(await kinds('manager')).toEqual([]);
 
     const todo = async (who: Who, activity: string) => {
-      const rows = (okData(await flow(who, '/work/todo-list?size=200')) as { records: Array<Record<string, unknown>> })
-        .records;
-      return String(rows.find((r) => r.processInstanceId === instanceId && r.taskDefinitionKey === activity)?.taskId);
+      const rows = (
+        okData(await flow(who, '/work/todo-list?size=200')) as { records: Array<Record<string, unknown>> }
+      ).records;
+      return String(
+        rows.find((r) => r.processInstanceId === instanceId && r.taskDefinitionKey === activity)?.taskId,
+      );
     };
     const complete = async (who: Who, activity: string, flag: string) =>
-      okData(await flow(who, '/work/complete-task', { taskId: await todo(who, activity), flag, comment: flag }));
+      okData(
+        await flow(who, '/work/complete-task', { taskId: await todo(who, activity), flag, comment: flag }),
+      );
 
     await complete('agent', 'draft', 'approve');
     // Review is a group task of role manager: the manager hears of it; the starter hears the draft is done.
     expect(await kinds('manager')).toEqual(['task_claimable']);
     expect(await kinds('tenantUser')).toEqual(['task_completed']);
-    const claimable = (okData(await flow('manager', '/work/claim-list?size=200')) as {
-      records: Array<Record<string, unknown>>;
-    }).records.find((r) => r.processInstanceId === instanceId);
+    const claimable = (
+      okData(await flow('manager', '/work/claim-list?size=200')) as {
+        records: Array<Record<string, unknown>>;
+      }
+    ).records.find((r) => r.processInstanceId === instanceId);
     okData(await flow('manager', '/work/claim-task', { taskId: claimable?.taskId }));
     await complete('manager', 'review', 'return');
     // Back to the agent as 退回; the starter hears the review's decision.
@@ -223,7 +230,11 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
       });
       await db
         .insertInto('patDeadline')
-        .values([deadline(soon, addDays(today, 2)), deadline(late, addDays(today, -1)), deadline(far, addDays(today, 20))] as never)
+        .values([
+          deadline(soon, addDays(today, 2)),
+          deadline(late, addDays(today, -1)),
+          deadline(far, addDays(today, 20)),
+        ] as never)
         .execute();
     });
     const before = { agent: await unread('agent'), manager: await unread('manager') };
@@ -236,7 +247,10 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
       firstDelayMs: 0,
       run: () => runDeadlineNotifications(db, today),
     });
-    const runners = [new JobRunner(t.deps.db, quiet, { now: () => clock }), new JobRunner(t.deps.db, quiet, { now: () => clock })];
+    const runners = [
+      new JobRunner(t.deps.db, quiet, { now: () => clock }),
+      new JobRunner(t.deps.db, quiet, { now: () => clock }),
+    ];
     for (const r of runners) r.register(job());
     await Promise.all(runners.map((r) => r.runDue()));
     await Promise.all(runners.map((r) => r.idle()));
@@ -281,7 +295,8 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
       allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       onAuth(auth, _session, cb) {
-        if (auth.username === 'mailer' && auth.password === 's3cret-smtp') return cb(null, { user: auth.username });
+        if (auth.username === 'mailer' && auth.password === 's3cret-smtp')
+          return cb(null, { user: auth.username });
         return cb(new Error('bad credentials'));
       },
       onData(stream, session, cb) {
@@ -313,7 +328,14 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
         fromAddress: 'noreply@lifang-ip.cn',
       };
       expect((await t.call('POST', `${NOTIFICATION_API}/smtp`, as('agent'), settings)).statusCode).toBe(403);
-      expect((await t.call('POST', `${NOTIFICATION_API}/smtp`, as('tenantAdmin'), { ...settings, fromAddress: 'x' })).body).toMatchObject({ code: 400 });
+      expect(
+        (
+          await t.call('POST', `${NOTIFICATION_API}/smtp`, as('tenantAdmin'), {
+            ...settings,
+            fromAddress: 'x',
+          })
+        ).body,
+      ).toMatchObject({ code: 400 });
       okData(await t.call('POST', `${NOTIFICATION_API}/smtp`, as('tenantAdmin'), settings));
       const stored = await withTenantScope('100000', () =>
         t.deps.db.db.selectFrom('cubeNotificationSmtp').selectAll().executeTakeFirstOrThrow(),
@@ -324,7 +346,9 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
         passwordSet: true,
         host: '127.0.0.1',
       });
-      expect(JSON.stringify((await t.call('GET', `${NOTIFICATION_API}/smtp`, as('tenantAdmin'))).body)).not.toContain('s3cret');
+      expect(
+        JSON.stringify((await t.call('GET', `${NOTIFICATION_API}/smtp`, as('tenantAdmin'))).body),
+      ).not.toContain('s3cret');
 
       const secrets = smtpSecrets(t.config.jwtSecret);
       const sent = await sendPendingMail(t.deps.db.db, secrets, quiet);
@@ -362,7 +386,11 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
       );
       await expect(sendPendingMail(t.deps.db.db, secrets, quiet)).resolves.toBe(0);
       const failed = await withPlatformScope(() =>
-        t.deps.db.db.selectFrom('cubeNotification').select('mailState').where('title', '=', '失败的邮件').executeTakeFirstOrThrow(),
+        t.deps.db.db
+          .selectFrom('cubeNotification')
+          .select('mailState')
+          .where('title', '=', '失败的邮件')
+          .executeTakeFirstOrThrow(),
       );
       expect(failed.mailState).toBe('failed');
     } finally {

@@ -22,6 +22,7 @@ export const pageRegistry: Readonly<Record<string, PageModule>> = {
   '/authority/datascope': () => import('./console/authority/DataScopePage'),
   '/authority/apiscope': () => import('./console/authority/ApiScopePage'),
   '/desk/notice': () => import('./console/desk/notice/NoticePage'),
+  '/desk/notify': () => import('./console/notify/NotifyPage'),
   '/portal/article': () => import('./console/portal/ArticlePage'),
   '/portal/product': () => import('./console/portal/ProductPage'),
   '/portal/certification': () => import('./console/portal/CertificationPage'),

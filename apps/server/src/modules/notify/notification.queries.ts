@@ -244,7 +244,11 @@ export async function moveMail(db: Kysely<Database>, id: string, from: string, t
 
 /** A tenant's stored mail server, if any. */
 export function smtpSettingsOf(db: Executor, tenantId: string) {
-  return db.selectFrom('cubeNotificationSmtp').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
+  return db
+    .selectFrom('cubeNotificationSmtp')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
 }
 
 /** Every tenant's stored mail server. */
@@ -253,10 +257,7 @@ export function allSmtpSettings(db: Kysely<Database>) {
 }
 
 /** Writes a tenant's mail server (insert or replace). */
-export async function saveSmtpSettings(
-  db: Executor,
-  row: Database['cubeNotificationSmtp'],
-): Promise<void> {
+export async function saveSmtpSettings(db: Executor, row: Database['cubeNotificationSmtp']): Promise<void> {
   const { tenantId, ...rest } = row;
   await db
     .insertInto('cubeNotificationSmtp')

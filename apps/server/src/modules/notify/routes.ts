@@ -47,7 +47,9 @@ export const notifyModule = defineModule('notify', (app: FastifyInstance, deps: 
       const ctx = contextOf(request);
       const query = request.query;
       const page = await notificationPage(db, ctx.tenantId, ctx.userId, query);
-      const records = page.records.map((r) => record.parse({ ...r, id: String(r.id), readTime: r.readTime ?? '' }));
+      const records = page.records.map((r) =>
+        record.parse({ ...r, id: String(r.id), readTime: r.readTime ?? '' }),
+      );
       return ok(toPage(records, page.total, query.current, query.size));
     },
   );

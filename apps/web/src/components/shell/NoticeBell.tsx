@@ -1,10 +1,19 @@
-import { BellOutlined, NotificationOutlined } from '@ant-design/icons';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Avatar, Badge, Empty, List, Modal, Popover, Spin, Tabs, Tag, Typography } from 'antd';
+import { BellOutlined, MessageOutlined, NotificationOutlined } from '@ant-design/icons';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_POLL_MS, type Notification } from '@cube/contract';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Avatar, Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Tag, Typography } from 'antd';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { fetchMyNotices, type MyNotice } from '../../api/notice';
+import {
+  fetchNotifications,
+  fetchUnreadCount,
+  markAllNotificationsRead,
+  markNotificationsRead,
+} from '../../api/notification';
 import { setStore } from '../../lib/storage';
+import { PAGE_SUFFIX } from '../../stores/menuRoutes';
 import { HeaderAction } from './HeaderAction';
 import styles from './shell.module.css';
 
@@ -22,7 +31,16 @@ export const NOTICE_TABS = [
   { key: 'message', category: '6' },
   { key: 'notice', category: '' },
 ] as const;
-type NoticeTabKey = (typeof NOTICE_TABS)[number]['key'];
+type NoticeListKey = (typeof NOTICE_TABS)[number]['key'];
+type NoticeTabKey = NoticeListKey | 'personal';
+
+/** The 消息中心 page, opened from the bell's personal tab. */
+export const NOTIFICATION_CENTRE_PATH = '/desk/notify/index';
+const PERSONAL_SIZE = 10;
+
+/** The console page a notification's link opens (a menu path renders at `<path>/index`). */
+export const notificationHref = (link: string): string =>
+  link ? `${link.replace(/\/+$/, '')}${PAGE_SUFFIX}` : '';
 
 /** Loads more when the list is scrolled within this many pixels of its end. */
 const SCROLL_SLACK = 24;
@@ -93,7 +111,92 @@ function NoticeList({
   );
 }
 
-/** The notice bell: a popover with the mail, message and notice tabs, paged by scrolling. */
+/**
+ * The caller's own notifications: the unread count is asked for every half minute while the page is visible
+ * (react-query pauses the interval in a hidden tab) and at once when the window regains focus.
+ */
+function usePersonalNotifications(open: boolean) {
+  const unread = useQuery({
+    queryKey: ['notification', 'unread'],
+    queryFn: fetchUnreadCount,
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  const recent = useQuery({
+    queryKey: ['notification', 'recent'],
+    queryFn: () => fetchNotifications({ current: 1, size: PERSONAL_SIZE }),
+    enabled: open,
+  });
+  return { unread: unread.data ?? 0, recent };
+}
+
+function PersonalList({
+  recent,
+  onOpen,
+  onReadAll,
+  onMore,
+}: {
+  recent: ReturnType<typeof usePersonalNotifications>['recent'];
+  onOpen: (item: Notification) => void;
+  onReadAll: () => void;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation();
+  const records = recent.data?.records ?? [];
+  if (recent.isPending) {
+    return (
+      <div className={styles.noticeEmpty}>
+        <Spin />
+      </div>
+    );
+  }
+  return (
+    <>
+      {records.length === 0 ? (
+        <div className={styles.noticeEmpty}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} />
+        </div>
+      ) : (
+        <div className={styles.noticeScroll} style={{ height: NOTICE_SCROLL_HEIGHT }}>
+          <List<Notification>
+            dataSource={records}
+            renderItem={(item) => (
+              <List.Item className={styles.noticeItem} onClick={() => onOpen(item)}>
+                <List.Item.Meta
+                  avatar={
+                    <Badge dot={!item.readTime}>
+                      <Avatar className={styles.noticeAvatar} icon={<MessageOutlined />} />
+                    </Badge>
+                  }
+                  title={<span className={styles.noticeTitle}>{item.title}</span>}
+                  description={
+                    <span className={styles.noticeMeta}>
+                      <Tag bordered={false}>{NOTIFICATION_KIND_LABELS[item.kind]}</Tag>
+                      {item.createTime}
+                    </span>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </div>
+      )}
+      <div className={styles.noticeMore}>
+        <Button type="link" size="small" onClick={onReadAll}>
+          {t('notice.readAll')}
+        </Button>
+        <Button type="link" size="small" onClick={onMore}>
+          {t('notice.viewAll')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The notice bell: a popover with the caller's own notifications (unread count on the badge, polled) and the mail,
+ * message and notice tabs of published notices, paged by scrolling.
+ */
 export function NoticeBell() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -102,8 +205,24 @@ export function NoticeBell() {
   const mail = useNoticePages(NOTICE_TABS[0].category);
   const message = useNoticePages(NOTICE_TABS[1].category);
   const notice = useNoticePages(NOTICE_TABS[2].category);
-  const queries: Record<NoticeTabKey, ReturnType<typeof useNoticePages>> = { mail, message, notice };
-  const total = (key: NoticeTabKey) => queries[key].data?.pages[0]?.total ?? 0;
+  const queries: Record<NoticeListKey, ReturnType<typeof useNoticePages>> = { mail, message, notice };
+  const total = (key: NoticeListKey) => queries[key].data?.pages[0]?.total ?? 0;
+  const personal = usePersonalNotifications(open);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const refreshPersonal = () => client.invalidateQueries({ queryKey: ['notification'] });
+
+  const openPersonal = async (item: Notification) => {
+    setOpen(false);
+    if (!item.readTime) await markNotificationsRead([item.id]);
+    void refreshPersonal();
+    const href = notificationHref(item.link);
+    void navigate(href || NOTIFICATION_CENTRE_PATH);
+  };
+  const readAll = async () => {
+    await markAllNotificationsRead();
+    void refreshPersonal();
+  };
 
   const openNotice = (item: MyNotice) => {
     // The notice being read is kept in session storage.
@@ -118,11 +237,28 @@ export function NoticeBell() {
       activeKey={tab}
       centered
       onChange={(key) => setTab(key as NoticeTabKey)}
-      items={NOTICE_TABS.map(({ key }) => ({
-        key,
-        label: `${t(`notice.tabs.${key}`)} (${total(key)})`,
-        children: <NoticeList query={queries[key]} onOpen={openNotice} />,
-      }))}
+      items={[
+        {
+          key: 'personal',
+          label: `${t('notice.tabs.personal')} (${personal.unread})`,
+          children: (
+            <PersonalList
+              recent={personal.recent}
+              onOpen={(item) => void openPersonal(item)}
+              onReadAll={() => void readAll()}
+              onMore={() => {
+                setOpen(false);
+                void navigate(NOTIFICATION_CENTRE_PATH);
+              }}
+            />
+          ),
+        },
+        ...NOTICE_TABS.map(({ key }) => ({
+          key,
+          label: `${t(`notice.tabs.${key}`)} (${total(key)})`,
+          children: <NoticeList query={queries[key]} onOpen={openNotice} />,
+        })),
+      ]}
     />
   );
 
@@ -134,7 +270,12 @@ export function NoticeBell() {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (next) for (const query of Object.values(queries)) void query.refetch();
+          if (next) {
+            for (const query of Object.values(queries)) void query.refetch();
+            void refreshPersonal();
+            // Unread messages of one's own come first; otherwise the published notices, as before.
+            if (personal.unread > 0) setTab('personal');
+          }
         }}
         content={content}
         // 350 px wide, but never wider than a phone's screen. Centred under the bell because that
@@ -146,7 +287,7 @@ export function NoticeBell() {
         arrow={false}
       >
         <HeaderAction title={t('notice.title')} hideTooltip={open}>
-          <Badge count={total('notice')} overflowCount={99} size="small" offset={[4, -2]}>
+          <Badge count={personal.unread} overflowCount={99} size="small" offset={[4, -2]}>
             <BellOutlined className={styles.actionIcon} />
           </Badge>
         </HeaderAction>

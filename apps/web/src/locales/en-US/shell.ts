@@ -96,10 +96,13 @@ export const notice: Messages['notice'] = {
   title: 'Notifications',
   empty: 'Nothing here',
   noMore: 'No more',
+  readAll: 'Mark all read',
+  viewAll: 'View all',
   tabs: {
     mail: 'Mail',
     message: 'Messages',
     notice: 'Notices',
+    personal: 'For me',
   },
 };
 

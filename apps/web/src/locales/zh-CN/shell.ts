@@ -94,10 +94,13 @@ export const notice = {
   title: '消息通知',
   empty: '暂无消息',
   noMore: '没有更多了',
+  readAll: '全部已读',
+  viewAll: '查看全部',
   tabs: {
     mail: '邮件',
     message: '消息',
     notice: '通知',
+    personal: '提醒',
   },
 };
 

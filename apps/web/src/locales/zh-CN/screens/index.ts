@@ -13,6 +13,7 @@ import { logError } from './logError';
 import { logUsual } from './logUsual';
 import { menu } from './menu';
 import { notice } from './notice';
+import { notify } from './notify';
 import { oauthProvider } from './oauthProvider';
 import { oss } from './oss';
 import { param } from './param';
@@ -47,6 +48,7 @@ export const screens = {
   logError,
   param,
   notice,
+  notify,
   lead,
   agentCompany,
   patentApplication,

@@ -1,0 +1,17 @@
+import type { Messages } from '../../zh-CN';
+
+export const notify: Messages['screens']['notify'] = {
+  title: 'Title',
+  kind: 'Kind',
+  createTime: 'Time',
+  state: 'State',
+  unread: 'Unread',
+  read: 'Read',
+  all: 'All',
+  onlyUnread: 'Unread only',
+  markRead: 'Mark read',
+  readAll: 'Mark all read',
+  open: 'Open',
+  kindPlaceholder: 'All kinds',
+  unreadCount: '{{count}} unread',
+};
