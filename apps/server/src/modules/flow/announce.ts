@@ -36,7 +36,9 @@ export async function announceNewTask(
       title: context.returned
         ? `「${subject}」被退回到「${task.name}」，请重新办理`
         : `新的待办：「${subject}」的「${task.name}」`,
-      body: `流程「${subject}」到达「${task.name}」，已交由您办理。`,
+      body: context.returned
+        ? `流程「${subject}」被退回到「${task.name}」，请修改后重新提交。`
+        : `流程「${subject}」到达「${task.name}」，已交由您办理。`,
       link: '/work/todo',
       dedupeKey: `task:${task.taskId}:assigned`,
     });
