@@ -3,16 +3,16 @@ import { NOTIFICATION_API } from '@cube/contract';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPlatformScope, withTenantScope } from '../src/db/row-scope.js';
-import { sendPendingMail, smtpSecrets } from '../src/modules/notify/mailer.js';
-import { addDays } from '../src/modules/patent/dates.js';
-import { runDeadlineNotifications } from '../src/modules/patent/reminders.js';
-import { formatDateTime } from '../src/platform/dates.js';
-import { newId } from '../src/platform/ids.js';
-import { type JobDefinition, JobRunner } from '../src/platform/jobs.js';
-import { createStamp } from '../src/platform/rows.js';
-import { AUTHORITY_ID } from '../src/seed/authority.js';
-import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
+import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
+import { withPlatformScope, withTenantScope } from '../../db/row-scope.js';
+import { formatDateTime } from '../../platform/dates.js';
+import { newId } from '../../platform/ids.js';
+import { type JobDefinition, JobRunner } from '../../platform/jobs.js';
+import { createStamp } from '../../platform/rows.js';
+import { AUTHORITY_ID } from '../../seed/authority.js';
+import { addDays } from '../patent/dates.js';
+import { runDeadlineNotifications } from '../patent/reminders.js';
+import { sendPendingMail, smtpSecrets } from './mailer.js';
 
 /**
  * The notification centre on both databases: each feed (task assigned, claimable, returned, completed; new lead;
