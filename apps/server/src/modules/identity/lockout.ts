@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { SharedStore } from '../../platform/store.js';
-import { readIntParam } from './param.queries.js';
+import { readParam } from '../system/param/param.queries.js';
 
 /**
  * Failed password checks per tenant + account, in the shared store (memory or Redis). The login and the
@@ -8,7 +8,6 @@ import { readIntParam } from './param.queries.js';
  * account for LOCKOUT_SECONDS, for both.
  */
 export const LOCKOUT_SECONDS = 30 * 60;
-const DEFAULT_MAX_FAILURES = 5;
 
 export const failureKey = (tenantId: string, account: string) =>
   `login-fail:${tenantId}:${account.toLowerCase()}`;
@@ -20,7 +19,7 @@ export class PasswordLockout {
   ) {}
 
   private maxFailures(): Promise<number> {
-    return readIntParam(this.db, 'account.failCount', DEFAULT_MAX_FAILURES);
+    return readParam(this.db, 'accountFailCount');
   }
 
   async isLocked(tenantId: string, account: string): Promise<boolean> {

@@ -25,7 +25,7 @@ import {
   insertIdentity,
   updateIdentityProfile,
 } from './oauth.queries.js';
-import { readParam } from './param.queries.js';
+import { readParam } from '../system/param/param.queries.js';
 import { DEFAULT_AVATAR } from './profile.js';
 import { OAuthError, type SessionRequest, type Sessions } from './sessions.js';
 import { findLiveUser } from './user.queries.js';
@@ -40,7 +40,6 @@ export const STATE_TTL_SECONDS = 600;
 export const GUEST_TICKET_TTL_SECONDS = 1800;
 /** `cube_user.status` of a guest registration waiting for the tenant administrator. */
 export const USER_PENDING = 2;
-export const REGISTER_PARAM = 'account.registerUser';
 
 /** How long one call to a provider may take, and how large its answer may be. */
 const PROVIDER_LIMITS = { timeoutMs: 10_000, maxBytes: 256 * 1024 };
@@ -287,8 +286,7 @@ export class SocialLogin {
   /** Whether the tenant accepts guest registrations (`account.registerUser`, on unless set to false). */
   registrationOpen(tenantId: string): Promise<boolean> {
     return withTenantScope(tenantId, async () => {
-      const value = await readParam(this.deps.db, REGISTER_PARAM, 'true');
-      return value.toLowerCase() !== 'false';
+      return readParam(this.deps.db, 'accountRegisterUser');
     });
   }
 

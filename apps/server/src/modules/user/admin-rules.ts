@@ -6,8 +6,8 @@ import type { Database } from '../../db/types.js';
 import { isTenantAdmin, type RequestContext, splitIds } from '../../platform/context.js';
 import { BizError, ForbiddenError } from '../../platform/errors.js';
 import { hashSecret, md5Hex } from '../../platform/passwords.js';
-import { readParam } from '../identity/param.queries.js';
-import { dictLabels } from './dict-labels.js';
+import { readParam } from '../system/param/param.queries.js';
+import { dictLabels } from '../system/dict/dict.queries.js';
 import {
   accountQuota,
   enabledUserWithRole,
@@ -120,7 +120,7 @@ export function generatePassword(length = 12): string {
 export async function initialPassword(
   handle: DatabaseHandle,
 ): Promise<{ plain: string; generated: boolean }> {
-  const configured = await readParam(handle, 'account.initPassword', '');
+  const configured = await readParam(handle, 'accountInitPassword');
   return configured
     ? { plain: configured, generated: false }
     : { plain: generatePassword(), generated: true };

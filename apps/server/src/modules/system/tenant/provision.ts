@@ -8,6 +8,7 @@ import { newId } from '../../../platform/ids.js';
 import { hashSecret, md5Hex } from '../../../platform/passwords.js';
 import { createStamp, LIVE_ROW, live } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
+import { readParam } from '../param/param.queries.js';
 import { packageChoice } from './package-menus.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -17,9 +18,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * parameters are platform-wide. A tenant without a package never receives these by default.
  */
 export const PLATFORM_ONLY_MENU_CODES = ['tenant', 'tenant_package', 'param'] as const;
-
-/** BladeX's default for `tenant.default.menuCode` when the parameter is missing. */
-const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu';
 
 /** A fresh 6-digit tenant id that no tenant — live or removed — has ever had (removed rows keep their data). */
 export async function newTenantId(db: Executor): Promise<string> {
@@ -58,20 +56,9 @@ export function generatePassword(): string {
   return chars.join('');
 }
 
-async function paramValue(db: Executor, key: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('cubeParam')
-    .select('paramValue')
-    .where('paramKey', '=', key)
-    .$call(live)
-    .executeTakeFirst();
-  return row?.paramValue;
-}
-
 /** The account quota a new tenant starts with: parameter `tenant.default.accountNumber`, else unlimited. */
 export async function defaultAccountNumber(db: Executor): Promise<number> {
-  const value = Number(await paramValue(db, 'tenant.default.accountNumber'));
-  return Number.isInteger(value) && value >= -1 ? value : -1;
+  return readParam(db, 'tenantAccountNumber');
 }
 
 /** The platform's own screens and everything below them. */
@@ -128,7 +115,7 @@ export async function defaultGrants(db: Executor, tenantId: string): Promise<str
     );
     return chosen.filter((id) => liveMenus.has(id) && !platformOnly.has(id));
   }
-  const codes = (await paramValue(db, 'tenant.default.menuCode')) || DEFAULT_MENU_CODES;
+  const codes = await readParam(db, 'tenantMenuCode');
   return menusByCode(
     db,
     codes
