@@ -16,7 +16,7 @@ import {
   setCompanyUsers,
   unlinkCompanyUsers,
 } from './company.queries.js';
-import { countTenantUsers } from './users.queries.js';
+import { countLiveUsers } from '../user/user.queries.js';
 
 const lookupBody = z
   .object({ uniName: z.string().trim().max(100).optional() })
@@ -107,7 +107,7 @@ export const agentCompanyModule = defineModule(
               if (!company) throw new NotFoundError();
               if (
                 userIds.length > 0 &&
-                (await countTenantUsers(trx, ctx.tenantId, userIds)) !== userIds.length
+                (await countLiveUsers(trx, ctx.tenantId, userIds)) !== userIds.length
               )
                 throw new BizError(messages.usersInvalid);
               await setCompanyUsers(trx, ctx.tenantId, companyId, userIds);

@@ -27,7 +27,7 @@ import { addDays, weekStart } from './dates.js';
 import { deadlineDashboard } from './deadline.queries.js';
 import { insertNotice, updateNotice } from './notice.queries.js';
 import { startReminderJob } from './reminders.js';
-import { countTenantUsers, userNames } from './users.queries.js';
+import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -43,7 +43,7 @@ async function requireCase(trx: Executor, ctx: RequestContext, id: unknown, mess
 
 async function requireUser(trx: Executor, ctx: RequestContext, id: unknown, message: string): Promise<void> {
   if (!id) return;
-  if ((await countTenantUsers(trx, ctx.tenantId, [String(id)])) === 0) throw new BizError(message);
+  if ((await countLiveUsers(trx, ctx.tenantId, [String(id)])) === 0) throw new BizError(message);
 }
 
 /**
@@ -58,8 +58,9 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     table: 'patApplication',
     computed: ['companyName', 'agentName'],
     toRecord: async (records, db) => {
-      const agents = await userNames(
+      const agents = await userNamesByIds(
         db,
+        null,
         records.map((r) => r.agentUserId),
       );
       const companyIds = [...new Set(records.map((r) => String(r.companyId ?? '')).filter(Boolean))];
@@ -180,8 +181,9 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     table: 'patDeadline',
     computed: ['docketNo', 'title', 'ownerName'],
     toRecord: async (records, db) => {
-      const owners = await userNames(
+      const owners = await userNamesByIds(
         db,
+        null,
         records.map((r) => r.ownerUserId),
       );
       return (await withCase(records, db)).map((r) => ({
@@ -239,8 +241,9 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
           const open = () => crud.rows(handle.db, ctx).where('patDeadline.deadlineStatus', '=', 'open');
           // Bounded: the dashboard lists at most 200 rows per section; the counts by agent cover every open row.
           const { week, late, counts } = await deadlineDashboard(open, day, from, to);
-          const owners = await userNames(
+          const owners = await userNamesByIds(
             handle.db,
+            null,
             counts.map((c: Record<string, unknown>) => c.ownerUserId),
           );
           return ok({

@@ -5,8 +5,8 @@ import { TenantData } from '../../../platform/tenant-data.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
- * The console home's reads of tables other modules own, in one place: the tenant's name (`cube_tenant`), its
- * users' departments (`cube_user`) and its sign-in sessions (`cube_auth_session`).
+ * The console home's reads of tables other modules own, in one place: the tenant's name (`cube_tenant`), and
+ * its sign-in sessions (`cube_auth_session`).
  */
 
 export function tenantName(db: Executor, tenantId: string) {
@@ -14,11 +14,6 @@ export function tenantName(db: Executor, tenantId: string) {
     .selectFrom('cubeTenant')
     .select(['tenantId', 'tenantName'])
     .executeTakeFirst();
-}
-
-/** The department lists of the tenant's live users. */
-export function userDeptLists(db: Executor, tenantId: string) {
-  return new TenantData(db, tenantId).selectFrom('cubeUser').select(['deptId']).execute();
 }
 
 const total = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);

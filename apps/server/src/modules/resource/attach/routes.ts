@@ -8,7 +8,8 @@ import { idSchema } from '../../../platform/crud/params.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
 import { sendBlob } from '../../../platform/export-blob.js';
-import { attachObjectNames, uploaderNames } from '../oss/attach.queries.js';
+import { userNamesByIds } from '../../user/user.queries.js';
+import { attachObjectNames } from '../oss/attach.queries.js';
 import { fileServiceOf } from '../oss/file-service.js';
 import { parseObjectName } from '../oss/storage.js';
 
@@ -28,8 +29,11 @@ export const attachModule = defineModule('resource/attach', (app: FastifyInstanc
     operations: ['list', 'detail', 'submit', 'remove'],
     computed: ['createUserName'],
     toRecord: async (records, db) => {
-      const userIds = [...new Set(records.map((r) => String(r.createUser)).filter(Boolean))];
-      const names = await uploaderNames(db, userIds);
+      const names = await userNamesByIds(
+        db,
+        null,
+        records.map((r) => r.createUser),
+      );
       return records.map((r) => ({ ...r, createUserName: names.get(String(r.createUser)) ?? '' }));
     },
     hooks: {

@@ -8,7 +8,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /**
  * Attachments (`cube_attach`, per tenant): the rows private uploads record, one per stored object name. They live
  * beside the uploads that write them; the attachment screens (`resource/attach`, which already depends on this
- * folder for the stored files) read them from here. The one read of user accounts is {@link uploaderNames}.
+ * folder for the stored files) read them from here.
  */
 
 type AttachValues = Omit<
@@ -23,17 +23,6 @@ type AttachValues = Omit<
   | 'isDeleted'
   | 'status'
 >;
-
-/** Display names (real name, else account name) of the users who uploaded, by user id. */
-export async function uploaderNames(db: Executor, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const users = await db
-    .selectFrom('cubeUser')
-    .select(['id', 'realName', 'name'])
-    .where('id', 'in', userIds)
-    .execute();
-  return new Map(users.map((u) => [String(u.id), u.realName || u.name]));
-}
 
 /** Stored object names of the tenant's attachments among `ids`, removed ones included (a removal reads them). */
 export async function attachObjectNames(db: Executor, tenantId: string, ids: string[]): Promise<string[]> {

@@ -6,8 +6,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Departments (`cube_dept`): the reads other modules make of them, and the department screens' own. Users keep
- * their departments in the comma column `cube_user.dept_id` (BladeX); the one read of users here is
- * {@link deptHasUsers}.
+ * their departments in the comma column `cube_user.dept_id` (BladeX), read
+ * through the user module's query file.
  */
 
 /** Names of the given departments, by id (any tenant: the ids come from rows already scoped). */
@@ -34,20 +34,6 @@ export function allTenantDepts(db: Executor, tenantId: string) {
     .select(['id', 'deptName'])
     .orderBy('sort')
     .execute();
-}
-
-/** Whether a live user of the tenant belongs to one of the departments. */
-export async function deptHasUsers(db: Executor, tenantId: string, ids: readonly string[]): Promise<boolean> {
-  const user = await new TenantData(db, tenantId)
-    .selectFrom('cubeUser')
-    .select('cubeUser.id')
-    .where((eb) =>
-      eb.or(
-        ids.map((id) => eb(sql<string>`',' || ${sql.ref('cubeUser.deptId')} || ','`, 'like', `%,${id},%`)),
-      ),
-    )
-    .executeTakeFirst();
-  return !!user;
 }
 
 /** The live departments of the tenant `data` reaches (the platform administrator's view of another tenant). */

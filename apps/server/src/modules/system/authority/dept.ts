@@ -8,7 +8,8 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
 import { crossTenantData } from '../../../platform/tenant-data.js';
-import { deptHasUsers, deptNames, deptRowsOf } from './dept.queries.js';
+import { anyUserHolds } from '../../user/user.queries.js';
+import { deptNames, deptRowsOf } from './dept.queries.js';
 import { treeNode } from './grants.js';
 
 const tenantQuery = z
@@ -48,7 +49,7 @@ export const deptModule = defineModule('system/dept', (app: FastifyInstance, dep
     hooks: {
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          if (await deptHasUsers(trx, ctx.tenantId, ids)) throw new BizError(deptEntity.messages.deptInUse);
+          if (await anyUserHolds(trx, ctx.tenantId, 'deptId', ids)) throw new BizError(deptEntity.messages.deptInUse);
         },
       ],
     },

@@ -8,8 +8,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Roles (`cube_role`) and what they are granted (`cube_role_menu`, `cube_role_scope`): the reads other modules
- * make, and the role screens' own. Users keep their roles in the comma column `cube_user.role_id` (BladeX); the
- * one read of users here is {@link roleHasUsers}.
+ * make, and the role screens' own. Users keep their roles in the comma column `cube_user.role_id` (BladeX),
+ * read through the user module's query file.
  */
 
 /** Names of the given roles, by id (the ids come from rows already scoped). */
@@ -76,18 +76,33 @@ export async function countRoles(db: Executor, tenantId: string): Promise<number
   return Number(row?.total ?? 0);
 }
 
-/** Whether a live user of the tenant holds one of the roles. */
-export async function roleHasUsers(db: Executor, tenantId: string, ids: readonly string[]): Promise<boolean> {
-  const row = await new TenantData(db, tenantId)
-    .selectFrom('cubeUser')
-    .select('cubeUser.id')
-    .where((eb) =>
-      eb.or(
-        ids.map((id) => eb(sql<string>`',' || ${sql.ref('cubeUser.roleId')} || ','`, 'like', `%,${id},%`)),
-      ),
-    )
-    .executeTakeFirst();
-  return !!row;
+/** The ids of the tenant's live roles with this alias. */
+export async function roleIdsOfAlias(db: Executor, tenantId: string, alias: string): Promise<Set<string>> {
+  const roles = await new TenantData(db, tenantId)
+    .selectFrom('cubeRole')
+    .select('id')
+    .where('roleAlias', '=', alias)
+    .execute();
+  return new Set(roles.map((r) => String(r.id)));
+}
+
+/** The tenant's role names by alias (`manager` → 部门经理) for the aliases given; the first role of an alias wins. */
+export async function roleNamesByAlias(
+  db: Executor,
+  tenantId: string,
+  aliases: string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(aliases.filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const roles = await new TenantData(db, tenantId)
+    .selectFrom('cubeRole')
+    .select(['roleAlias', 'roleName'])
+    .where('roleAlias', 'in', wanted)
+    .orderBy('id')
+    .execute();
+  const names = new Map<string, string>();
+  for (const r of roles) if (!names.has(r.roleAlias)) names.set(r.roleAlias, r.roleName);
+  return names;
 }
 
 /** Menus granted to the roles whose menu is still live. */

@@ -16,13 +16,13 @@ import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, ForbiddenError, NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
+import { anyUserHolds } from '../../user/user.queries.js';
 import { allMenus, allScopes, ScopeCategory } from './grant.queries.js';
 import { grantableScopeIds, menuGrantLimits, treeNode } from './grants.js';
 import {
   clearRoleGrants,
   replaceRoleGrants,
   roleAliasesAnyState,
-  roleHasUsers,
   roleNames,
   roleTenant,
   roleTreeRows,
@@ -98,7 +98,7 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
         async ({ ctx, trx, ids }) => {
           const aliases = await roleAliasesAnyState(trx, ctx.tenantId, ids);
           if (aliases.some((alias) => RESERVED.has(alias))) throw new BizError(M.adminRoleRemove);
-          if (await roleHasUsers(trx, ctx.tenantId, ids)) throw new BizError(M.roleInUse);
+          if (await anyUserHolds(trx, ctx.tenantId, 'roleId', ids)) throw new BizError(M.roleInUse);
           await clearRoleGrants(trx, ids);
         },
       ],

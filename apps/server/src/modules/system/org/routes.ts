@@ -9,7 +9,7 @@ import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import { tenantDepts } from '../authority/dept.queries.js';
 import { tenantRoleNames } from '../authority/role.queries.js';
-import { userOrgLists } from './org.queries.js';
+import { userOrgLists } from '../../user/user.queries.js';
 
 const userQuery = z.object({
   userId: z

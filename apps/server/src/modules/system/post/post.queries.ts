@@ -6,7 +6,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Posts (`cube_post`): the reads other modules make of them, and the post screen's own. Users keep their posts in
- * the comma column `cube_user.post_id` (BladeX); the one read of users here is {@link postHasUsers}.
+ * the comma column `cube_user.post_id` (BladeX),
+ * read through the user module's query file.
  */
 
 /** Names of the given posts, by id (the ids come from rows already scoped). */
@@ -26,13 +27,3 @@ export function postChoices(data: TenantData) {
     .execute();
 }
 
-/** Whether a live user of the tenant holds one of the posts. */
-export async function postHasUsers(db: Executor, tenantId: string, ids: readonly string[]): Promise<boolean> {
-  const holder = await new TenantData(db, tenantId)
-    .selectFrom('cubeUser')
-    .select('id')
-    .where((eb) => eb.or(ids.map((id) => eb(sql<string>`',' || post_id || ','`, 'like', `%,${id},%`))))
-    .limit(1)
-    .executeTakeFirst();
-  return !!holder;
-}

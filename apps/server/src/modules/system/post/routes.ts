@@ -10,7 +10,8 @@ import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
 import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
 import { dictLabels } from '../dict/dict.queries.js';
-import { postChoices, postHasUsers } from './post.queries.js';
+import { anyUserHolds } from '../../user/user.queries.js';
+import { postChoices } from './post.queries.js';
 
 const selectQuery = z
   .object({
@@ -34,7 +35,7 @@ export const postModule = defineModule('system/post', (app: FastifyInstance, dep
       // A post some live user still holds stays: the user form would show an id without a name.
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          if (await postHasUsers(trx, ctx.tenantId, ids)) throw new BizError(postEntity.messages.postInUse);
+          if (await anyUserHolds(trx, ctx.tenantId, 'postId', ids)) throw new BizError(postEntity.messages.postInUse);
         },
       ],
     },

@@ -105,6 +105,17 @@ export function liveTenants(db: Executor, ids: string[]) {
   return db.selectFrom('cubeTenant').select(['id', 'tenantId']).where('id', 'in', ids).$call(live).execute();
 }
 
+/** Which of `tenantIds` (the 6-digit tenant ids) name live tenants. */
+export async function liveTenantIds(db: Executor, tenantIds: string[]): Promise<string[]> {
+  const found = await db
+    .selectFrom('cubeTenant')
+    .select('tenantId')
+    .where('tenantId', 'in', tenantIds)
+    .$call(live)
+    .execute();
+  return found.map((t) => t.tenantId);
+}
+
 /** The tenant's administrator roles (alias `admin`): what a package change grants its menus to. */
 export async function adminRoleIds(db: Executor, tenantId: string): Promise<string[]> {
   const rows = await db
