@@ -5,7 +5,7 @@ import { live } from './rows.js';
 
 /*
  * Tenant packages limit what a tenant's roles hold. The access hook (platform) needs the limit as much as the menu
- * and grant routes (modules) do, so it lives here; `modules/system/tenant/package-menus.ts` is the name modules use.
+ * and grant routes (modules) do, so it lives here and modules import it from here.
  */
 
 /** Parses a package's comma list of menu ids (BladeX `menuId`), dropping blanks and anything not an id. */

@@ -10,7 +10,7 @@ import { errorReply } from '../../platform/error-reply.js';
 import { loadOwnProfile } from '../identity/profile.js';
 import { identityOf } from '../identity/services.js';
 import { OAuthError } from '../identity/sessions.js';
-import { storeLogoutLogData } from '../log/error/routes.js';
+import { storeLogoutLogData } from '../log/error/upload.js';
 import { createCaptcha } from './captcha.js';
 import { tokenGrants, tokenParams } from './grants.js';
 import { OSS_PREFIX, registerSpringBladeLogin } from './oss-routes.js';

@@ -2,7 +2,7 @@ import { PLATFORM_TENANT_ID } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { isPlatformAdmin, isTenantAdmin, type RequestContext } from '../../../platform/context.js';
-import { packageMenuIds } from '../tenant/package-menus.js';
+import { packageMenuIds } from '../../../platform/tenant-package.js';
 import {
   allMenus,
   allScopes,

@@ -8,14 +8,12 @@ import { access, contextOf } from '../../../platform/access.js';
 import { isPlatformAdmin, type RequestContext, ROLE_ADMINISTRATOR } from '../../../platform/context.js';
 import { dynamic, registerCrud } from '../../../platform/crud/index.js';
 import { parseOrRefuse } from '../../../platform/crud/params.js';
-import { mergeForest, withAncestors } from '../../../platform/crud/tree.js';
+import { mergeForest } from '../../../platform/crud/tree.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { isId } from '../../../platform/ids.js';
 import { applyFilters, parseListQuery } from '../../../platform/list-query.js';
-import { packageMenuIds } from '../tenant/package-menus.js';
-import { grantedMenuIds } from './grants.js';
+import { assignableMenuIds, idList } from './grants.js';
 import {
   liveMenus,
   type MenuLink,
@@ -49,41 +47,6 @@ const treeNodeSchema = z.object({
   },
 });
 const keyList = z.object({ menu: z.array(z.string()) });
-
-/**
- * A list of ids named `name`: a JSON array (of strings or numbers, as BladeX clients send) or a comma list.
- * `allowEmpty` lets an empty list through (a grant that clears every link).
- */
-export const idList = (name: string, allowEmpty = false) =>
-  z.preprocess(
-    (v) => {
-      if (v === undefined || v === null) return v;
-      const items = Array.isArray(v) ? v : String(v).split(',');
-      return [...new Set(items.map((x) => String(x).trim()).filter(Boolean))];
-    },
-    z
-      .array(z.string(), { error: `缺少必要的请求参数: ${name}` })
-      .refine((ids) => allowEmpty || ids.length > 0, `缺少必要的请求参数: ${name}`)
-      .refine((ids) => ids.length <= 5000 && ids.every(isId), `请求参数类型错误: ${name}`),
-  );
-
-/**
- * The menus and buttons a caller may hand on (to a top menu, a role): every one for the platform administrator;
- * for anyone else those granted to their roles, with the ancestors that make them reachable, within the tenant
- * package when there is one.
- */
-export async function assignableMenuIds(
-  db: Executor,
-  deps: AppDeps,
-  ctx: RequestContext,
-  menus: readonly MenuLink[],
-): Promise<Set<string>> {
-  if (isPlatformAdmin(ctx)) return new Set(menus.map((m) => m.id));
-  const parentOf = new Map(menus.map((m) => [m.id, m.parentId]));
-  const visible = withAncestors(await grantedMenuIds(deps.db, ctx), parentOf);
-  const allowed = await packageMenuIds(db, ctx.tenantId);
-  return allowed ? new Set([...visible].filter((id) => allowed.has(id))) : visible;
-}
 
 /** Category-1 menus as tree nodes. */
 function menuTree(menus: readonly MenuLink[], shown: Set<string>) {

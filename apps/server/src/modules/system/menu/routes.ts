@@ -9,7 +9,7 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
-import { packageMenuIds } from '../tenant/package-menus.js';
+import { packageMenuIds } from '../../../platform/tenant-package.js';
 import { registerMenuAdmin } from './admin.js';
 import { grantedMenuIds } from './grants.js';
 import { liveMenuRoutes } from './menu.queries.js';

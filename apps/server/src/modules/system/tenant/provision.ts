@@ -9,7 +9,7 @@ import { hashSecret, md5Hex } from '../../../platform/passwords.js';
 import { createStamp, LIVE_ROW, live } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
 import { readParam } from '../param/param.queries.js';
-import { packageChoice } from './package-menus.js';
+import { packageChoice } from '../../../platform/tenant-package.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import type { CrudHooks, SaveEvent } from '../../../platform/crud/index.js';
 import { BizError } from '../../../platform/errors.js';
-import { parseMenuIds } from './package-menus.js';
+import { parseMenuIds } from '../../../platform/tenant-package.js';
 import {
   defaultAccountNumber,
   defaultGrants,

@@ -6,7 +6,7 @@ import { registerCrud } from '../../../platform/crud/index.js';
 import { defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { assignableMenuIds, idList } from '../menu/admin.js';
+import { assignableMenuIds, idList } from '../menu/grants.js';
 import { liveMenus } from '../menu/menu.queries.js';
 import { countOwnTopMenus, replaceTopMenuLinks, unlinkTopMenus } from '../menu/topmenu.queries.js';
 
