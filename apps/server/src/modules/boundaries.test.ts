@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
+ * What one module may use of another: its query files (`*.queries.ts`, the table reads and writes it owns) and
+ * the few library surfaces listed in PUBLIC_SURFACES, nothing else — not its routes, services or helpers. The
+ * registry `modules/index.ts` imports every module's plugin and is outside this rule; test files are skipped.
+ *
  * Module folders may depend on each other only one way: a cycle between two folders (a imports b, b imports a,
  * directly or around a loop) means neither can be read, changed or moved without the other. This check parses
  * the import statements of every file under src/modules, builds the graph of module folders and fails on any
@@ -17,6 +21,34 @@ const GROUPS = new Set(['system', 'portal', 'log', 'desk', 'resource', 'mp']);
 
 /** Cycles present when this check was added, each as its folders sorted and joined by " ↔ ". */
 const KNOWN_CYCLES = new Set<string>([]);
+
+/**
+ * Files (or folders, ending in `/`) of a module that other modules may import besides its query files, each with
+ * why it is shared. Keep the list short: a new entry is a new public surface.
+ */
+const PUBLIC_SURFACES: Record<string, string> = {
+  'identity/':
+    'the identity library (accounts, passwords, sessions, third-party and phone sign-in, links) that auth, signin and user are built on',
+  'resource/oss/storage.ts':
+    'the names and links of stored files, which the user profile (avatars) and attachments check',
+  'resource/oss/file-service.ts':
+    'the file store the attachment screens read and remove stored objects through',
+  'log/reads.ts': 'the reads the three log screens (api, error, usual) share',
+  'log/error/upload.ts': 'storing the browser error log a BladeX client posts with its sign-out request',
+  'system/menu/grants.ts':
+    'which menus a caller holds and may hand on, shared by the menu and top-menu grants',
+};
+
+/**
+ * Imports that break the rule today, file → imported file, each with why it is still there. The list may only
+ * shrink: remove an entry once its import is gone.
+ */
+const KNOWN_CROSSINGS: Record<string, string> = {
+  'portal/lead/routes.ts → system/site/routes.ts': 'loadSiteInfo still lives in the site routes file',
+  'portal/site/content.ts → system/site/routes.ts': 'loadSiteInfo still lives in the site routes file',
+  'system/tenant/tenant.queries.ts → system/site/routes.ts':
+    'normalizeDomain still lives in the site routes file',
+};
 
 /** The module folder of a file under src/modules (undefined for the registry `modules/index.ts`). */
 function folderOf(file: string): string | undefined {
@@ -33,6 +65,34 @@ function sourceFiles(dir: string): string[] {
     // Tests reach into several modules on purpose; only the product's own imports form the module graph.
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
   });
+}
+
+/** A path under src/modules as the lists above write it (`system/site/routes.ts`), `.js` specifiers as `.ts`. */
+const modulePath = (file: string) => relative(MODULES, file).split(sep).join('/').replace(/\.js$/, '.ts');
+
+/** Whether another module may import this file: a query file, or a listed public surface. */
+function importable(target: string): boolean {
+  if (/\.queries\.ts$/.test(target)) return true;
+  return Object.keys(PUBLIC_SURFACES).some((surface) =>
+    surface.endsWith('/') ? target.startsWith(surface) : target === surface,
+  );
+}
+
+/** Every import of another module's file that is neither a query file nor a public surface, as `file → import`. */
+function crossings(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(MODULES)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      const target = resolve(dirname(file), specifier);
+      const to = folderOf(target);
+      if (!to || to === from) continue;
+      const path = modulePath(target);
+      if (!importable(path)) found.push(`${modulePath(file)} → ${path}`);
+    }
+  }
+  return found.sort();
 }
 
 /** Relative specifiers of `import … from`, `export … from`, `import '…'` and `import('…')`. */
@@ -148,7 +208,28 @@ describe('module boundaries', () => {
       const reached = [...(graph.get(from) ?? [])].filter((to) => identityFolders.includes(to));
       expect({ from, reached }).toEqual({ from, reached: [] });
     }
-    const fromIdentity = [...(graph.get('identity') ?? [])];
+    const fromIdentity = [...(graph.get('identity') ?? [])].filter((to) => identityFolders.includes(to));
     expect(fromIdentity).toEqual([]);
+  });
+
+  it("imports of another module's files are its query files or a listed public surface", () => {
+    const fresh = crossings().filter((c) => !(c in KNOWN_CROSSINGS));
+    expect(
+      fresh,
+      `import the owning module's *.queries.ts instead, or list a shared library file in PUBLIC_SURFACES with its reason:\n${fresh.join('\n')}`,
+    ).toEqual([]);
+  });
+
+  it('keeps the known crossings listed only while they exist (the list only shrinks)', () => {
+    const current = new Set(crossings());
+    expect(Object.keys(KNOWN_CROSSINGS).filter((c) => !current.has(c))).toEqual([]);
+  });
+
+  it('lists public surfaces that exist', () => {
+    const files = new Set(sourceFiles(MODULES).map(modulePath));
+    const missing = Object.keys(PUBLIC_SURFACES).filter((surface) =>
+      surface.endsWith('/') ? ![...files].some((f) => f.startsWith(surface)) : !files.has(surface),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -26,6 +26,15 @@ export const liveIn =
   <QB extends Filterable>(qb: QB): QB =>
     qb.where(`${table}.isDeleted`, '=', LIVE_ROW) as QB;
 
+// biome-ignore lint/suspicious/noExplicitAny: any Kysely join builder; the column exists on every audited table
+type Joinable = { on: (...args: any[]) => any };
+
+/** The live-row condition of a joined table inside its join: `leftJoin('t', (j) => liveOn('t')(j.onRef(…)))`. */
+export const liveOn =
+  (table: string) =>
+  <JB extends Joinable>(join: JB): JB =>
+    join.on(`${table}.isDeleted`, '=', LIVE_ROW) as JB;
+
 /** Who wrote a row: a signed-in context, or `null` for the system itself (seed, jobs, public forms). */
 export interface Author {
   userId: string;

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import { type ApiScopeRule, loadApiScopes } from './api-scope.js';
 import { type DataScopeRule, loadDataScopes } from './data-scope.js';
 import { now, parseDateTime } from './dates.js';
-import { LIVE_ROW, live, liveIn } from './rows.js';
+import { live, liveIn, liveOn } from './rows.js';
 import type { SharedStore, Subscription } from './store.js';
 import { packageMenuIds } from './tenant-package.js';
 
@@ -283,9 +283,7 @@ export class SessionRegistry {
     const row = await this.db.db
       .selectFrom('cubeAuthSession as s')
       .innerJoin('cubeUser as u', 'u.id', 's.userId')
-      .leftJoin('cubeTenant as t', (join) =>
-        join.onRef('t.tenantId', '=', 's.tenantId').on('t.isDeleted', '=', LIVE_ROW),
-      )
+      .leftJoin('cubeTenant as t', (join) => liveOn('t')(join.onRef('t.tenantId', '=', 's.tenantId')))
       .select([
         's.tenantId',
         's.userId',

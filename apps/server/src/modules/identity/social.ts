@@ -15,6 +15,7 @@ import {
 } from '../../platform/outbound.js';
 import { SecretBox } from '../../platform/secret-box.js';
 import type { SharedStore } from '../../platform/store.js';
+import { readParam } from '../system/param/param.queries.js';
 import { oauthConnectorFor } from './connectors/index.js';
 import { type ConnectorTools, failed, type Identity } from './connectors/oauth-connector.js';
 import {
@@ -25,7 +26,6 @@ import {
   insertIdentity,
   updateIdentityProfile,
 } from './oauth.queries.js';
-import { readParam } from '../system/param/param.queries.js';
 import { DEFAULT_AVATAR } from './profile.js';
 import { OAuthError, type SessionRequest, type Sessions } from './sessions.js';
 import { findLiveUser } from './user.queries.js';

@@ -7,6 +7,7 @@ import { idSchema, idsSchema, registerCrud } from '../../platform/crud/index.js'
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rEmpty, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
+import { countLiveUsers } from '../user/user.queries.js';
 import { companiesHaveCases } from './case.queries.js';
 import {
   authorisedCompanies,
@@ -16,7 +17,6 @@ import {
   setCompanyUsers,
   unlinkCompanyUsers,
 } from './company.queries.js';
-import { countLiveUsers } from '../user/user.queries.js';
 
 const lookupBody = z
   .object({ uniName: z.string().trim().max(100).optional() })
@@ -105,10 +105,7 @@ export const agentCompanyModule = defineModule(
                 .where('cubeAgentCompany.id', '=', companyId)
                 .executeTakeFirst();
               if (!company) throw new NotFoundError();
-              if (
-                userIds.length > 0 &&
-                (await countLiveUsers(trx, ctx.tenantId, userIds)) !== userIds.length
-              )
+              if (userIds.length > 0 && (await countLiveUsers(trx, ctx.tenantId, userIds)) !== userIds.length)
                 throw new BizError(messages.usersInvalid);
               await setCompanyUsers(trx, ctx.tenantId, companyId, userIds);
             });

@@ -20,6 +20,7 @@ import { formatDateTime, now } from '../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
+import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
 import { companyExists, companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
@@ -27,7 +28,6 @@ import { addDays, weekStart } from './dates.js';
 import { deadlineDashboard } from './deadline.queries.js';
 import { insertNotice, updateNotice } from './notice.queries.js';
 import { startReminderJob } from './reminders.js';
-import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -6,8 +6,8 @@ import type { Database } from '../../db/types.js';
 import { isTenantAdmin, type RequestContext, splitIds } from '../../platform/context.js';
 import { BizError, ForbiddenError } from '../../platform/errors.js';
 import { hashSecret, md5Hex } from '../../platform/passwords.js';
-import { readParam } from '../system/param/param.queries.js';
 import { dictLabels } from '../system/dict/dict.queries.js';
+import { readParam } from '../system/param/param.queries.js';
 import {
   accountQuota,
   enabledUserWithRole,

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { RequestContext } from '../../platform/context.js';
-import { sql } from 'kysely';
 import { updateStamp } from '../../platform/rows.js';
 import { TenantData, tenantData } from '../../platform/tenant-data.js';
 
@@ -24,7 +24,11 @@ export async function liveUserExists(db: Executor, tenantId: string, id: string)
 }
 
 /** How many of `ids` are live users of the tenant (a caller compares with the number asked). */
-export async function countLiveUsers(db: Executor, tenantId: string, ids: readonly string[]): Promise<number> {
+export async function countLiveUsers(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<number> {
   if (ids.length === 0) return 0;
   const found = await new TenantData(db, tenantId)
     .selectFrom('cubeUser')
@@ -80,7 +84,9 @@ export async function anyUserHolds(
     .selectFrom('cubeUser')
     .select('cubeUser.id')
     .where((eb) =>
-      eb.or(ids.map((id) => eb(sql<string>`',' || ${sql.ref(`cubeUser.${column}`)} || ','`, 'like', `%,${id},%`))),
+      eb.or(
+        ids.map((id) => eb(sql<string>`',' || ${sql.ref(`cubeUser.${column}`)} || ','`, 'like', `%,${id},%`)),
+      ),
     )
     .limit(1)
     .executeTakeFirst();

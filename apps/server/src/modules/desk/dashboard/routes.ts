@@ -8,8 +8,8 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { allTenantDepts } from '../../system/authority/dept.queries.js';
 import { countRoles } from '../../system/authority/role.queries.js';
-import { countNotices, latestNotices } from '../notice/notice.queries.js';
 import { userDeptLists } from '../../user/user.queries.js';
+import { countNotices, latestNotices } from '../notice/notice.queries.js';
 import { countActiveSessions, countSignIns, tenantName } from './dashboard.queries.js';
 
 const overviewSchema = z.object({

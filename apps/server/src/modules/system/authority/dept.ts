@@ -49,7 +49,8 @@ export const deptModule = defineModule('system/dept', (app: FastifyInstance, dep
     hooks: {
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          if (await anyUserHolds(trx, ctx.tenantId, 'deptId', ids)) throw new BizError(deptEntity.messages.deptInUse);
+          if (await anyUserHolds(trx, ctx.tenantId, 'deptId', ids))
+            throw new BizError(deptEntity.messages.deptInUse);
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { newId } from '../../../platform/ids.js';
 import { live, liveIn } from '../../../platform/rows.js';

@@ -1,11 +1,9 @@
 import { MenuCategory, menuEntity, TOP_MENU_SETTING_CODE } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../../db/types.js';
 import { access, contextOf } from '../../../platform/access.js';
-import { isPlatformAdmin, type RequestContext, ROLE_ADMINISTRATOR } from '../../../platform/context.js';
+import { type RequestContext, ROLE_ADMINISTRATOR } from '../../../platform/context.js';
 import { dynamic, registerCrud } from '../../../platform/crud/index.js';
 import { parseOrRefuse } from '../../../platform/crud/params.js';
 import { mergeForest } from '../../../platform/crud/tree.js';
@@ -25,8 +23,6 @@ import {
   unlinkMenusFromRoles,
 } from './menu.queries.js';
 import { countOwnTopMenus, linkedLiveMenuIds, unlinkMenusFromTopMenus } from './topmenu.queries.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const PLATFORM_TENANT = '000000';
 const ROOT_NAME = '顶级';

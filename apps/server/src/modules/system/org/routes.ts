@@ -7,9 +7,9 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
+import { userOrgLists } from '../../user/user.queries.js';
 import { tenantDepts } from '../authority/dept.queries.js';
 import { tenantRoleNames } from '../authority/role.queries.js';
-import { userOrgLists } from '../../user/user.queries.js';
 
 const userQuery = z.object({
   userId: z

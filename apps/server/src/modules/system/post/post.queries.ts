@@ -1,6 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import { TenantData } from '../../../platform/tenant-data.js';
+import type { TenantData } from '../../../platform/tenant-data.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -26,4 +26,3 @@ export function postChoices(data: TenantData) {
     .orderBy('id')
     .execute();
 }
-

@@ -9,8 +9,8 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
 import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
-import { dictLabels } from '../dict/dict.queries.js';
 import { anyUserHolds } from '../../user/user.queries.js';
+import { dictLabels } from '../dict/dict.queries.js';
 import { postChoices } from './post.queries.js';
 
 const selectQuery = z
@@ -35,7 +35,8 @@ export const postModule = defineModule('system/post', (app: FastifyInstance, dep
       // A post some live user still holds stays: the user form would show an id without a name.
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          if (await anyUserHolds(trx, ctx.tenantId, 'postId', ids)) throw new BizError(postEntity.messages.postInUse);
+          if (await anyUserHolds(trx, ctx.tenantId, 'postId', ids))
+            throw new BizError(postEntity.messages.postInUse);
         },
       ],
     },

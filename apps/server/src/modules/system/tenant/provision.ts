@@ -8,8 +8,8 @@ import { newId } from '../../../platform/ids.js';
 import { hashSecret, md5Hex } from '../../../platform/passwords.js';
 import { createStamp, LIVE_ROW, live } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
-import { readParam } from '../param/param.queries.js';
 import { packageChoice } from '../../../platform/tenant-package.js';
+import { readParam } from '../param/param.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
