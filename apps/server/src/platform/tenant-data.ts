@@ -40,9 +40,6 @@ export class TenantData {
   }
 }
 
-export const tenantData = (db: Executor, ctx: RequestContext | null): TenantData =>
-  new TenantData(db, ctx?.tenantId);
-
 /**
  * Cross-tenant access, for the platform administrator only, through calls that say so by name. Any other caller
  * is refused before a query is built.

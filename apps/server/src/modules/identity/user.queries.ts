@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import type { Database, Row } from '../../db/types.js';
 import type { RequestContext } from '../../platform/context.js';
 import { live, updateStamp } from '../../platform/rows.js';
-import { tenantData } from '../../platform/tenant-data.js';
+import { TenantData } from '../../platform/tenant-data.js';
 
 /**
  * Account lookups on `cube_user` that sign-in, linking and the user screens share. Each names the tenant itself
@@ -89,7 +89,7 @@ export async function passwordOf(db: Executor, tenantId: string, id: string): Pr
 
 /** The signed-in user's own row, the fields their profile shows. */
 export function ownProfileRow(handle: DatabaseHandle, ctx: RequestContext) {
-  return tenantData(handle.db, ctx)
+  return new TenantData(handle.db, ctx.tenantId)
     .selectFrom('cubeUser')
     .select([
       'id',
@@ -117,7 +117,7 @@ export function ownProfileRow(handle: DatabaseHandle, ctx: RequestContext) {
 
 /** Sets the signed-in user's password hash; the must-change flag is cleared (they chose it). */
 export async function setOwnPassword(db: Executor, ctx: RequestContext, hash: string): Promise<void> {
-  await tenantData(db, ctx)
+  await new TenantData(db, ctx.tenantId)
     .updateTable('cubeUser')
     .set({ password: hash, passwordMustChange: 0, ...updateStamp(ctx) })
     .where('id', '=', ctx.userId)
@@ -126,7 +126,7 @@ export async function setOwnPassword(db: Executor, ctx: RequestContext, hash: st
 
 /** The signed-in user's own password hash (undefined: the account is gone). */
 export async function ownPassword(db: Executor, ctx: RequestContext): Promise<string | undefined> {
-  const row = await tenantData(db, ctx)
+  const row = await new TenantData(db, ctx.tenantId)
     .selectFrom('cubeUser')
     .select(['password'])
     .where('id', '=', ctx.userId)

@@ -3,7 +3,7 @@ import type { Database, NewRow, RowUpdate } from '../../db/types.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { updateStamp } from '../../platform/rows.js';
-import { tenantData } from '../../platform/tenant-data.js';
+import { TenantData } from '../../platform/tenant-data.js';
 
 /** `cube_user` and `cube_user_ext` writes and reads of the user screen, each within the caller's tenant. */
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -25,7 +25,7 @@ export async function updateUsers(
   ids: readonly string[],
   values: RowUpdate<'cubeUser'>,
 ): Promise<void> {
-  await tenantData(db, ctx)
+  await new TenantData(db, ctx.tenantId)
     .updateTable('cubeUser')
     .set({ ...values, ...updateStamp(ctx) })
     .where('id', 'in', [...ids])
@@ -38,12 +38,12 @@ export async function insertUser(
   ctx: RequestContext,
   values: Omit<NewRow<'cubeUser'>, 'tenantId'>,
 ): Promise<void> {
-  await tenantData(db, ctx).insertInto('cubeUser', values).execute();
+  await new TenantData(db, ctx.tenantId).insertInto('cubeUser', values).execute();
 }
 
 /** Enabled users whose name, real name or account contains `text` (names only, at most 50). */
 export function usersByName(db: Executor, ctx: RequestContext, text: string) {
-  let q = tenantData(db, ctx)
+  let q = new TenantData(db, ctx.tenantId)
     .selectFrom('cubeUser')
     .select(['id', 'account', 'name', 'realName'])
     .where('status', '=', 1);
@@ -97,7 +97,7 @@ export async function saveUserExt(
 
 /** Role names, departments and post names of the caller's tenant, in their sort order (the import template). */
 export function templateLookups(db: Executor, ctx: RequestContext) {
-  const data = tenantData(db, ctx);
+  const data = new TenantData(db, ctx.tenantId);
   return Promise.all([
     data.selectFrom('cubeRole').select(['roleName']).orderBy('sort').execute(),
     data.selectFrom('cubeDept').select(['id', 'parentId', 'deptName']).orderBy('sort').execute(),

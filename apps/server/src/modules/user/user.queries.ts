@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { RequestContext } from '../../platform/context.js';
 import { updateStamp } from '../../platform/rows.js';
-import { TenantData, tenantData } from '../../platform/tenant-data.js';
+import { TenantData } from '../../platform/tenant-data.js';
 
 /**
  * `cube_user` reads and writes of the user module, and every read other modules make of user accounts (names,
@@ -125,7 +125,7 @@ export async function updateOwnProfile(
   ctx: RequestContext,
   changes: Record<string, unknown>,
 ): Promise<boolean> {
-  const result = await tenantData(db, ctx)
+  const result = await new TenantData(db, ctx.tenantId)
     .updateTable('cubeUser')
     .set({ ...changes, ...updateStamp(ctx) })
     .where('id', '=', ctx.userId)
