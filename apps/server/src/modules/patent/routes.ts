@@ -6,7 +6,6 @@ import {
   patentFeeEntity,
   patentHolidayEntity,
   patentNoticeEntity,
-  SERVER_WRITTEN_FIELDS,
 } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +14,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/types.js';
 import { access, contextOf, requirePermission } from '../../platform/access.js';
 import type { RequestContext } from '../../platform/context.js';
-import { optionalIdSchema, registerCrud } from '../../platform/crud/index.js';
+import { insertEntity, optionalIdSchema, registerCrud, updateEntity } from '../../platform/crud/index.js';
 import { formatDateTime, now } from '../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
@@ -26,7 +25,6 @@ import { companyExists, companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
 import { addDays, weekStart } from './dates.js';
 import { deadlineDashboard } from './deadline.queries.js';
-import { insertNotice, updateNotice } from './notice.queries.js';
 import { startReminderJob } from './reminders.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -126,7 +124,6 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
         async (request) => {
           const ctx = contextOf(request);
           const { id, ...values } = request.body as { id?: string } & Record<string, unknown>;
-          for (const key of SERVER_WRITTEN_FIELDS) delete values[key];
           await requirePermission(
             handle,
             ctx,
@@ -156,11 +153,14 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
             const row = { ...input, receiptRule: rule, receiptDate };
             let noticeId: string;
             if (id) {
-              await updateNotice(trx, ctx.tenantId, ctx, stamp, id, row);
+              await updateEntity(trx, ctx, patentNoticeEntity, id, row, { table: 'patNotice', at: stamp });
               await dropNoticeDeadlines(trx, ctx.tenantId, ctx.userId, [id]);
               noticeId = id;
             } else {
-              noticeId = await insertNotice(trx, ctx.tenantId, ctx, stamp, row);
+              noticeId = await insertEntity(trx, ctx, patentNoticeEntity, row, {
+                table: 'patNotice',
+                at: stamp,
+              });
             }
             const deadlines = await writeNoticeDeadlines(
               trx,

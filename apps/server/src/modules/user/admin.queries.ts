@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow, RowUpdate } from '../../db/types.js';
+import type { Database, RowUpdate } from '../../db/types.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { updateStamp } from '../../platform/rows.js';
@@ -30,15 +30,6 @@ export async function updateUsers(
     .set({ ...values, ...updateStamp(ctx) })
     .where('id', 'in', [...ids])
     .execute();
-}
-
-/** Adds a user of the caller's tenant. */
-export async function insertUser(
-  db: Executor,
-  ctx: RequestContext,
-  values: Omit<NewRow<'cubeUser'>, 'tenantId'>,
-): Promise<void> {
-  await new TenantData(db, ctx.tenantId).insertInto('cubeUser', values).execute();
 }
 
 /** Enabled users whose name, real name or account contains `text` (names only, at most 50). */

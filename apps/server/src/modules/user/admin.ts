@@ -2,15 +2,12 @@ import { CommonMessage, userEntity } from '@cube/contract';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/access.js';
 import type { RequestContext } from '../../platform/context.js';
-import { type CrudKit, dynamic } from '../../platform/crud/index.js';
+import { type CrudKit, dynamic, insertEntity, updateEntity } from '../../platform/crud/index.js';
 import { now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { createStamp, LIVE_ROW } from '../../platform/rows.js';
 import { checkReferences, syncUserDepts } from '../identity/account-rules.js';
-import { accountTaken } from '../identity/user.queries.js';
-import { insertUser, saveUserExt, updateUsers, userExtOf } from './admin.queries.js';
+import { saveUserExt, updateUsers, userExtOf } from './admin.queries.js';
 import { AdminGuard, assertQuota, hashPlainPassword, initialPassword } from './admin-rules.js';
 import { USER_COLUMNS } from './user-query.js';
 
@@ -20,6 +17,9 @@ import { USER_COLUMNS } from './user-query.js';
  * that the change holds from their next request.
  */
 const M = userEntity.messages;
+
+/** How the user screens write `cube_user`: the account (sign-in name) is unique among the tenant's live users. */
+const userWrites = { ...userEntity, unique: [{ fields: ['account'] as const, message: M.accountExists }] };
 
 type Executor = Parameters<CrudKit['rows']>[0];
 type UserInput = z.infer<typeof userEntity.input> & { id?: string };
@@ -67,14 +67,20 @@ export async function saveUser(
   const savedId = await handle.db.transaction().execute(async (trx) => {
     const guard = await AdminGuard.load(trx, ctx);
     await checkReferences(trx, ctx.tenantId, values);
-    if (await accountTaken(trx, ctx.tenantId, values.account, id)) throw new BizError(M.accountExists);
     const birthday = values.birthday === '' ? null : values.birthday;
     if (id) {
       const [before] = await usersInScope(kit, trx, ctx, [id]);
       guard.mayTouch([before!]);
       if (values.roleId !== before!.roleId) guard.assignable(values.roleId);
       if (status === 0 && id === ctx.userId) throw new BizError(M.disableSelf);
-      await updateUsers(trx, ctx, [id], { ...values, birthday, ...(status === undefined ? {} : { status }) });
+      await updateEntity(
+        trx,
+        ctx,
+        userWrites,
+        id,
+        { ...values, birthday },
+        { table: 'cubeUser', columns: status === undefined ? {} : { status } },
+      );
       if (values.deptId !== before!.deptId)
         await syncUserDepts(trx, ctx.tenantId, [{ id, deptId: values.deptId }]);
       await guard.stillAdministered(trx, ctx.tenantId, [before!]);
@@ -85,17 +91,17 @@ export async function saveUser(
     await assertQuota(trx, handle.kind, ctx.tenantId, 1);
     const plain = password || initial!.plain;
     if (!password && initial!.generated) shownPassword = initial!.plain;
-    const newUserId = newId();
-    await insertUser(trx, ctx, {
-      ...values,
-      birthday,
-      id: newUserId,
-      password: await hashPlainPassword(plain),
-      passwordMustChange: 1,
-      ...createStamp(ctx, stamp),
-      status: status ?? 1,
-      isDeleted: LIVE_ROW,
-    });
+    const newUserId = await insertEntity(
+      trx,
+      ctx,
+      userWrites,
+      { ...values, birthday },
+      {
+        table: 'cubeUser',
+        at: stamp,
+        columns: { password: await hashPlainPassword(plain), passwordMustChange: 1, status: status ?? 1 },
+      },
+    );
     await syncUserDepts(trx, ctx.tenantId, [{ id: newUserId, deptId: values.deptId }]);
     return newUserId;
   });
