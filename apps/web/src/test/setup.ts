@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
 
 initI18n();
+
+// findBy*/waitFor wait up to 1 s by default; a lazily loaded route or an antd form under jsdom can take longer on a
+// busy two-core machine, and a slow pass is not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs antd's responsive utilities call.
 if (!window.matchMedia) {
