@@ -65,6 +65,11 @@ export interface DataScopeColumns {
   /** A column of the row, or a link table listing a row's departments joined on `rowKey = <table>.id`. */
   dept?: string | { table: TableName; rowKey: string; deptColumn: string };
   creator?: string;
+  /**
+   * A child row (a case's notice, deadline or fee) is in scope when the row it belongs to is: `column` names the
+   * parent's id, and the own/department rules are applied to `table` with the parent's `columns` instead.
+   */
+  parent?: { column: string; table: TableName; columns: Omit<DataScopeColumns, 'parent'> };
 }
 
 const { valueInvalid, columnInvalid, operatorInvalid, variableInvalid, valueRequired } =
@@ -190,8 +195,24 @@ export function applyDataScope(
 
 const nothing = (_eb: Eb): Expression<SqlBool> => sql<SqlBool>`1 = 0`;
 
-function ruleExpression(eb: Eb, ctx: RequestContext, rule: DataScopeRule, target: DataScopeTarget) {
+function ruleExpression(
+  eb: Eb,
+  ctx: RequestContext,
+  rule: DataScopeRule,
+  target: DataScopeTarget,
+): Expression<SqlBool> {
   const { table, columns } = target;
+  const parent = columns?.parent;
+  if (parent && rule.type !== DataScopeType.custom)
+    return eb(
+      `${table}.${parent.column}`,
+      'in',
+      eb
+        .selectFrom(parent.table)
+        .select(`${parent.table}.id`)
+        .where(`${parent.table}.tenantId`, '=', target.tenantId)
+        .where((inner: Eb) => ruleExpression(inner, ctx, rule, { ...target, table: parent.table, columns: parent.columns })),
+    );
   switch (rule.type) {
     case DataScopeType.own:
       return columns?.creator ? eb(`${table}.${columns.creator}`, '=', ctx.userId) : nothing(eb);

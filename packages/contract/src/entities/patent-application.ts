@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditRecordShape, defineEntity, optionalText, type RecordOf, requiredText } from '../entity.js';
+import { isValidApplicationNumber, PatentNumberMessage } from '../patent-number.js';
 import { PATENT_STATUSES, PATENT_TYPES } from './patent-common.js';
 import { codeOf, optionalDay, optionalRef } from './patent-fields.js';
 
@@ -14,6 +15,7 @@ const messages = {
   dateInvalid: '日期格式不正确',
   applicationNoExists: '申请号已存在',
   applicationMissing: '专利案件不存在',
+  applicationNoInvalid: PatentNumberMessage.checkDigit,
 } as const;
 
 const limits = { docketNo: 50, title: 200, inventors: 500, applicationNo: 30, remark: 1000 } as const;
@@ -48,7 +50,11 @@ export const patentApplicationEntity = defineEntity({
     companyId: optionalRef(messages.companyInvalid),
     inventors: optionalText(limits.inventors),
     agentUserId: optionalRef(messages.agentInvalid),
-    applicationNo: optionalText(limits.applicationNo),
+    // Empty until the office numbers the case; then twelve (or eight) digits, a dot and the right check digit.
+    applicationNo: optionalText(limits.applicationNo).refine(
+      (value) => value === '' || isValidApplicationNumber(value),
+      messages.applicationNoInvalid,
+    ),
     filingDate: optionalDay(messages.dateInvalid),
     patentStatus: codeOf(PATENT_STATUSES, messages.statusInvalid, 'drafting'),
     remark: optionalText(limits.remark),

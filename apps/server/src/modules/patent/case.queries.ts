@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { type Author, softDeleteSet } from '../../platform/rows.js';
+import { type Author, liveIn, softDeleteSet } from '../../platform/rows.js';
 import { TenantData } from '../../platform/tenant-data.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -62,4 +62,56 @@ export async function removeCaseChildren(
   await data.updateTable('patNotice').set(set).where('applicationId', 'in', caseIds).execute();
   await data.updateTable('patDeadline').set(set).where('applicationId', 'in', caseIds).execute();
   await data.updateTable('patFee').set(set).where('applicationId', 'in', caseIds).execute();
+}
+
+/**
+ * Whether the caller handles a step of a running process on this case: an open task assigned to them, or one
+ * nobody holds yet that offers itself to them or to one of their roles. Whoever handles the step may read the case
+ * on the handle page even when the case is outside their data scope.
+ */
+export async function handlesCaseStep(
+  db: Executor,
+  who: { tenantId: string; userId: string; roleAliases: readonly string[] },
+  caseId: string,
+): Promise<boolean> {
+  const found = await new TenantData(db, who.tenantId)
+    .selectFrom('flowTask')
+    .innerJoin('flowInstance', (join) =>
+      join.onRef('flowInstance.id', '=', 'flowTask.instanceId').on('flowInstance.tenantId', '=', who.tenantId),
+    )
+    .select('flowTask.id')
+    .where('flowInstance.businessId', '=', caseId)
+    .where('flowInstance.flowStatus', '=', 'running')
+    .where('flowTask.taskStatus', '=', 'open')
+    .where((eb) =>
+      eb.or([
+        eb('flowTask.assigneeUserId', '=', who.userId),
+        eb.and([
+          eb('flowTask.assigneeUserId', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('flowTaskCandidate')
+              .select('flowTaskCandidate.id')
+              .whereRef('flowTaskCandidate.taskId', '=', 'flowTask.id')
+              .where('flowTaskCandidate.tenantId', '=', who.tenantId)
+              .$call(liveIn('flowTaskCandidate'))
+              .where((c) =>
+                c.or([
+                  c.and([c('flowTaskCandidate.kind', '=', 'user'), c('flowTaskCandidate.ref', '=', who.userId)]),
+                  ...(who.roleAliases.length > 0
+                    ? [
+                        c.and([
+                          c('flowTaskCandidate.kind', '=', 'role'),
+                          c('flowTaskCandidate.ref', 'in', [...who.roleAliases]),
+                        ]),
+                      ]
+                    : []),
+                ]),
+              ),
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return found !== undefined;
 }

@@ -20,12 +20,14 @@ import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
+import { registerCaseDetail } from './case-detail.js';
 import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
 import { companyExists, companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
 import { addDays, weekStart } from './dates.js';
 import { deadlineDashboard } from './deadline.queries.js';
 import { startReminderJob } from './reminders.js';
+import { CASE_CHILD_SCOPE, CASE_SCOPE } from './scope.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -54,6 +56,10 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
 
   registerCrud(app, deps, patentApplicationEntity, {
     table: 'patApplication',
+    dataScope: CASE_SCOPE,
+    // The detail is the module's own: whoever handles a step of the case's process reads it too.
+    operations: ['list', 'submit', 'remove'],
+    routes: (inner, crud) => registerCaseDetail(inner, deps, crud),
     computed: ['companyName', 'agentName'],
     toRecord: async (records, db) => {
       const agents = await userNamesByIds(
@@ -102,6 +108,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
 
   registerCrud(app, deps, patentNoticeEntity, {
     table: 'patNotice',
+    dataScope: CASE_CHILD_SCOPE,
     operations: ['list', 'detail', 'remove'],
     computed: ['docketNo'],
     toRecord: async (records, db) => (await withCase(records, db)).map(({ title: _t, ...r }) => r),
@@ -179,6 +186,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
 
   registerCrud(app, deps, patentDeadlineEntity, {
     table: 'patDeadline',
+    dataScope: CASE_CHILD_SCOPE,
     computed: ['docketNo', 'title', 'ownerName'],
     toRecord: async (records, db) => {
       const owners = await userNamesByIds(
@@ -238,7 +246,9 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
           const day = today();
           const from = weekStart(day);
           const to = addDays(from, 6);
-          const open = () => crud.rows(handle.db, ctx).where('patDeadline.deadlineStatus', '=', 'open');
+          // The caller's data scope applies: an agent's dashboard is their cases' deadlines.
+          const scoped = await crud.readRows(handle.db, ctx);
+          const open = () => scoped.where('patDeadline.deadlineStatus', '=', 'open');
           // Bounded: the dashboard lists at most 200 rows per section; the counts by agent cover every open row.
           const { week, late, counts } = await deadlineDashboard(open, day, from, to);
           const owners = await userNamesByIds(
@@ -267,6 +277,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
 
   registerCrud(app, deps, patentFeeEntity, {
     table: 'patFee',
+    dataScope: CASE_CHILD_SCOPE,
     computed: ['docketNo'],
     toRecord: async (records, db) => (await withCase(records, db)).map(({ title: _t, ...r }) => r),
     hooks: {
