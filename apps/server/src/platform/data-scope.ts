@@ -211,7 +211,9 @@ function ruleExpression(
         .selectFrom(parent.table)
         .select(`${parent.table}.id`)
         .where(`${parent.table}.tenantId`, '=', target.tenantId)
-        .where((inner: Eb) => ruleExpression(inner, ctx, rule, { ...target, table: parent.table, columns: parent.columns })),
+        .where((inner: Eb) =>
+          ruleExpression(inner, ctx, rule, { ...target, table: parent.table, columns: parent.columns }),
+        ),
     );
   switch (rule.type) {
     case DataScopeType.own:

@@ -18,9 +18,11 @@ import type { Database } from '../db/types.js';
 import { CN_CALENDAR_2026 } from '../modules/patent/holidays-2026.js';
 import { newId } from '../platform/ids.js';
 import { createStamp } from '../platform/rows.js';
+import { AUTHORITY_ID } from './authority.js';
 import { CONSOLE_ID, type InsertMissing } from './console-data.js';
 import { button, DEMO_TENANT, entityMenus, ID, type MenuSeed, menu, PLATFORM_TENANT } from './demo-data.js';
 import { seedIds } from './ids.js';
+import { seedPatentWork } from './patent-work.js';
 import { ENABLED_ROW } from './rows.js';
 
 const fixedId = seedIds('patent');
@@ -29,8 +31,9 @@ const fixedId = seedIds('patent');
  * Patent cases and agent companies: the 专利管理 menu with its
  * screens and buttons, granted to the platform administrator and the demo tenant's administrator (the holiday
  * calendar is the platform's alone) and shown under each one's 工作台 top menu; the receipt-rule and reminder
- * settings; the 2026 holiday calendar; the usual statutory deadline rules for the platform and the
- * demo tenant, every one marked unconfirmed until a patent attorney signs it off; a few demo companies and cases.
+ * settings; the 2026 holiday calendar; the usual deadline rules for the platform and the demo tenant (the statutory
+ * ones marked reviewed, those following a notice's designated period left for an attorney to confirm); the demo
+ * staff's grants and data scopes on cases (see docs/agency-roles.md); a few demo companies and cases with their work.
  */
 export const PATENT_ID = {
   menuRoot: fixedId(1000),
@@ -45,6 +48,24 @@ export const PATENT_ID = {
   companyQinghe: fixedId(1041),
   caseInvention: fixedId(1050),
   caseUtility: fixedId(1051),
+  scopeCaseAll: fixedId(1090),
+  scopeCaseOwn: fixedId(1091),
+  scopeCaseDeptBelow: fixedId(1092),
+} as const;
+
+/** The buttons the staff roles are granted (see PATENT_STAFF_GRANTS). */
+const BUTTON = {
+  caseAdd: fixedId(1002),
+  caseEdit: fixedId(1003),
+  caseView: fixedId(1005),
+  noticeAdd: fixedId(1006),
+  noticeEdit: fixedId(1007),
+  deadlineAdd: fixedId(1009),
+  deadlineEdit: fixedId(1010),
+  feeAdd: fixedId(1012),
+  feeEdit: fixedId(1013),
+  companyView: fixedId(1028),
+  ruleView: fixedId(1098),
 } as const;
 
 const HOLIDAY_MENUS: MenuSeed[] = entityMenus(
@@ -68,10 +89,10 @@ const TENANT_MENUS: MenuSeed[] = [
     patentApplicationEntity,
     {
       menu: PATENT_ID.menuApplication,
-      add: fixedId(1002),
-      edit: fixedId(1003),
+      add: BUTTON.caseAdd,
+      edit: BUTTON.caseEdit,
       remove: fixedId(1004),
-      view: fixedId(1005),
+      view: BUTTON.caseView,
     },
     PATENT_ID.menuRoot,
     '/patent/application',
@@ -79,7 +100,7 @@ const TENANT_MENUS: MenuSeed[] = [
     1,
   ),
   button(
-    fixedId(1006),
+    BUTTON.noticeAdd,
     PATENT_ID.menuApplication,
     patentNoticeEntity.permissions.add,
     '登记通知书',
@@ -89,7 +110,7 @@ const TENANT_MENUS: MenuSeed[] = [
     6,
   ),
   button(
-    fixedId(1007),
+    BUTTON.noticeEdit,
     PATENT_ID.menuApplication,
     patentNoticeEntity.permissions.edit,
     '修改通知书',
@@ -109,7 +130,7 @@ const TENANT_MENUS: MenuSeed[] = [
     8,
   ),
   button(
-    fixedId(1009),
+    BUTTON.deadlineAdd,
     PATENT_ID.menuApplication,
     patentDeadlineEntity.permissions.add,
     '新增期限',
@@ -119,7 +140,7 @@ const TENANT_MENUS: MenuSeed[] = [
     9,
   ),
   button(
-    fixedId(1010),
+    BUTTON.deadlineEdit,
     PATENT_ID.menuApplication,
     patentDeadlineEntity.permissions.edit,
     '修改期限',
@@ -139,7 +160,7 @@ const TENANT_MENUS: MenuSeed[] = [
     11,
   ),
   button(
-    fixedId(1012),
+    BUTTON.feeAdd,
     PATENT_ID.menuApplication,
     patentFeeEntity.permissions.add,
     '新增费用',
@@ -149,7 +170,7 @@ const TENANT_MENUS: MenuSeed[] = [
     12,
   ),
   button(
-    fixedId(1013),
+    BUTTON.feeEdit,
     PATENT_ID.menuApplication,
     patentFeeEntity.permissions.edit,
     '修改费用',
@@ -183,7 +204,7 @@ const TENANT_MENUS: MenuSeed[] = [
       add: fixedId(1021),
       edit: fixedId(1022),
       remove: fixedId(1023),
-      view: fixedId(1098),
+      view: BUTTON.ruleView,
     },
     PATENT_ID.menuRoot,
     '/patent/rule',
@@ -197,7 +218,7 @@ const TENANT_MENUS: MenuSeed[] = [
       add: fixedId(1025),
       edit: fixedId(1026),
       remove: fixedId(1027),
-      view: fixedId(1028),
+      view: BUTTON.companyView,
     },
     PATENT_ID.menuRoot,
     '/agent/company',
@@ -218,7 +239,19 @@ const TENANT_MENUS: MenuSeed[] = [
 
 export const PATENT_MENUS: MenuSeed[] = [...TENANT_MENUS, ...HOLIDAY_MENUS];
 
-const NOTE = '依据调研 §2.1–§2.4 预置，须经专利代理师审核确认后方可依赖（确认后请将“已审核”设为是）';
+const NOTE = '按通知书指定期限的常用做法预置，须经专利代理师审核确认后方可依赖（确认后请将“已审核”设为是）';
+const STATUTORY_NOTE = '专利法及其实施细则规定的法定期限，已经专利代理师审核';
+
+/** Rules whose period the patent law itself fixes; the others follow the period a notice designates. */
+const STATUTORY_RULES = new Set([
+  'APP_FEE',
+  'SE_REQUEST',
+  'VOLUNTARY_AMEND',
+  'REGISTRATION',
+  'REEXAM_REQUEST',
+  'LITIGATION',
+  'RESTORATION',
+]);
 
 /** The deadline rules; months/days are the statutory or usual periods, internal days a default. */
 export const PATENT_RULES: ReadonlyArray<{
@@ -457,8 +490,8 @@ export async function seedPatent(
         tenantId,
         ...r,
         enabled: 1,
-        signedOff: 0,
-        note: NOTE,
+        signedOff: STATUTORY_RULES.has(r.ruleCode) ? 1 : 0,
+        note: STATUTORY_RULES.has(r.ruleCode) ? STATUTORY_NOTE : NOTE,
         ...createStamp(null),
         ...ENABLED_ROW,
       })),
@@ -526,7 +559,7 @@ export async function seedPatent(
         companyId: PATENT_ID.companyHengxin,
         inventors: '王建国,周明',
         agentUserId: ID.userDemoAdmin,
-        applicationNo: '202610123456.7',
+        applicationNo: '202610123456.X',
         filingDate: '2026-03-10',
         patentStatus: 'substantive_exam',
         remark: '',
@@ -542,7 +575,7 @@ export async function seedPatent(
         companyId: PATENT_ID.companyQinghe,
         inventors: '李晓雯',
         agentUserId: ID.userDemoAdmin,
-        applicationNo: '202620234567.8',
+        applicationNo: '202620234567.3',
         filingDate: '2026-06-18',
         patentStatus: 'prelim_exam',
         remark: '',
@@ -551,5 +584,109 @@ export async function seedPatent(
       },
     ],
     ['id'],
+  );
+  await seedStaffGrants(db, insertMissing);
+  await seedPatentWork(db, insertMissing, {
+    invention: PATENT_ID.caseInvention,
+    utility: PATENT_ID.caseUtility,
+    companyA: PATENT_ID.companyHengxin,
+    companyB: PATENT_ID.companyQinghe,
+  });
+}
+
+/** Menus and buttons of the 专利管理 tree the staff roles read. */
+const CASE_READ = [PATENT_ID.menuRoot, PATENT_ID.menuApplication, BUTTON.caseView];
+const COMPANY_READ = [PATENT_ID.menuCompany, BUTTON.companyView];
+const RULE_READ = [PATENT_ID.menuRule, BUTTON.ruleView];
+const CASE_EDIT = [BUTTON.caseEdit];
+const NOTICE_RECORD = [BUTTON.noticeAdd, BUTTON.noticeEdit];
+const DEADLINE_RECORD = [BUTTON.deadlineAdd, BUTTON.deadlineEdit];
+const FEE_RECORD = [BUTTON.feeAdd, BUTTON.feeEdit];
+
+/**
+ * What the demo tenant's staff roles hold on cases (the table of docs/agency-roles.md): the administrator holds
+ * everything (above); 部门经理 opens and edits the cases of the department and below; 代理人 works on the cases
+ * whose 代理师 they are; 流程专员 records what filing needs on every case. 普通用户 holds none of it (the kit's permission tests use it as the caller without codes).
+ */
+export const PATENT_STAFF_GRANTS = {
+  manager: {
+    roleId: AUTHORITY_ID.roleManager,
+    menus: [
+      ...CASE_READ,
+      BUTTON.caseAdd,
+      ...CASE_EDIT,
+      ...NOTICE_RECORD,
+      ...DEADLINE_RECORD,
+      ...FEE_RECORD,
+      PATENT_ID.menuDeadline,
+      ...RULE_READ,
+      ...COMPANY_READ,
+    ],
+    scopeId: PATENT_ID.scopeCaseDeptBelow,
+  },
+  agent: {
+    roleId: AUTHORITY_ID.roleAgent,
+    menus: [
+      ...CASE_READ,
+      ...CASE_EDIT,
+      ...NOTICE_RECORD,
+      ...DEADLINE_RECORD,
+      ...FEE_RECORD,
+      PATENT_ID.menuDeadline,
+      ...COMPANY_READ,
+    ],
+    scopeId: PATENT_ID.scopeCaseOwn,
+  },
+  process: {
+    roleId: AUTHORITY_ID.roleProcess,
+    menus: [
+      ...CASE_READ,
+      ...CASE_EDIT,
+      ...NOTICE_RECORD,
+      ...FEE_RECORD,
+      PATENT_ID.menuDeadline,
+      ...COMPANY_READ,
+    ],
+    scopeId: PATENT_ID.scopeCaseAll,
+  },
+} as const;
+
+async function seedStaffGrants(db: Kysely<Database>, insertMissing: InsertMissing): Promise<void> {
+  const scope = (id: string, scopeName: string, scopeType: number, remark: string) => ({
+    id,
+    menuId: PATENT_ID.menuApplication,
+    resourceCode: '',
+    scopeName,
+    scopeField: '*',
+    scopeClass: '',
+    scopeColumn: '',
+    scopeType,
+    scopeValue: '',
+    remark,
+    ...createStamp(null),
+    ...ENABLED_ROW,
+  });
+  await insertMissing(
+    db,
+    'cubeScopeData',
+    [
+      scope(PATENT_ID.scopeCaseAll, '全部案件', 1, '租户内全部案件及其通知书、期限、费用'),
+      scope(PATENT_ID.scopeCaseOwn, '本人代理的案件', 2, '代理师为本人的案件及其通知书、期限、费用'),
+      scope(PATENT_ID.scopeCaseDeptBelow, '本部门及下级部门的案件', 4, '在本部门及下级部门立案的案件'),
+    ],
+    ['id'],
+  );
+  const grants = Object.values(PATENT_STAFF_GRANTS);
+  await insertMissing(
+    db,
+    'cubeRoleMenu',
+    grants.flatMap((g) => g.menus.map((menuId) => ({ id: newId(), roleId: g.roleId, menuId }))),
+    ['roleId', 'menuId'],
+  );
+  await insertMissing(
+    db,
+    'cubeRoleScope',
+    grants.map((g) => ({ id: newId(), roleId: g.roleId, scopeId: g.scopeId, scopeCategory: 1 })),
+    ['roleId', 'scopeCategory', 'scopeId'],
   );
 }

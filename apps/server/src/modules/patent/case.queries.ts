@@ -77,7 +77,9 @@ export async function handlesCaseStep(
   const found = await new TenantData(db, who.tenantId)
     .selectFrom('flowTask')
     .innerJoin('flowInstance', (join) =>
-      join.onRef('flowInstance.id', '=', 'flowTask.instanceId').on('flowInstance.tenantId', '=', who.tenantId),
+      join
+        .onRef('flowInstance.id', '=', 'flowTask.instanceId')
+        .on('flowInstance.tenantId', '=', who.tenantId),
     )
     .select('flowTask.id')
     .where('flowInstance.businessId', '=', caseId)
@@ -97,7 +99,10 @@ export async function handlesCaseStep(
               .$call(liveIn('flowTaskCandidate'))
               .where((c) =>
                 c.or([
-                  c.and([c('flowTaskCandidate.kind', '=', 'user'), c('flowTaskCandidate.ref', '=', who.userId)]),
+                  c.and([
+                    c('flowTaskCandidate.kind', '=', 'user'),
+                    c('flowTaskCandidate.ref', '=', who.userId),
+                  ]),
                   ...(who.roleAliases.length > 0
                     ? [
                         c.and([
