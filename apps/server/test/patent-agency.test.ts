@@ -99,7 +99,7 @@ describe.each(dialects)('the agency’s roles on cases on %s', (dialect) => {
     expect(office.dueThisWeek.length).toBeGreaterThanOrEqual(3);
     expect(office.overdue.length).toBeGreaterThanOrEqual(1);
     expect((await t.call('GET', '/api/cube-patent/deadline/dashboard', manager)).statusCode).toBe(200);
-    const rules = await t.call('GET', '/api/cube-patent/rule/list?size=100', admin);
+    const rules = await t.call('GET', '/api/cube-patent/deadline-rule/list?size=100', admin);
     const signed = (rules.body.data.records as Array<{ ruleCode: string; signedOff: number }>)
       .filter((r) => r.signedOff === 1)
       .map((r) => r.ruleCode)
