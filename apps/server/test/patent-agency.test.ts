@@ -143,4 +143,46 @@ describe.each(dialects)('the agency’s roles on cases on %s', (dialect) => {
     expect(wrong.body.msg).toBe('申请号校验位不正确');
     expect((await send('202610123456.X')).body.code).toBe(200);
   });
+
+  it('shows the case to whoever handles its step, even outside their data scope', async () => {
+    const flow = (token: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+      t.call(method, `/api/cube-flow${url}`, token, body);
+    const defs = await flow(admin, 'GET', '/work/start-list?category=flow_1');
+    const def = defs.body.data.records[0] as { id: string };
+    // Opened by the administrator (the root department), so outside the manager's department scope.
+    const started = await flow(admin, 'POST', '/process/start-process', {
+      processDefinitionId: def.id,
+      application: {
+        docketNo: `AG-${dialect}`,
+        patentType: 'invention',
+        title: '一种审核可见性测试装置',
+        agentUserId: AUTHORITY_ID.userAgent,
+      },
+      comment: '立项',
+    });
+    expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
+    const caseId = String(started.body.data.businessId);
+    const instanceId = String(started.body.data.processInstanceId);
+    const detailAs = (token: string) =>
+      t.call('GET', `/api/cube-patent/application/detail?id=${caseId}`, token);
+    // Not the manager's case and no step of theirs yet.
+    expect((await detailAs(manager)).statusCode).toBe(404);
+    // The agent drafts (their own case); the review then offers itself to the manager's role.
+    const todo = await flow(agent, 'GET', '/work/todo-list?size=200');
+    const draft = todo.body.data.records.find(
+      (r: { processInstanceId: string }) => r.processInstanceId === instanceId,
+    );
+    expect((await detailAs(agent)).statusCode).toBe(200);
+    const done = await flow(agent, 'POST', '/work/complete-task', {
+      taskId: draft.taskId,
+      flag: 'approve',
+      comment: '初稿完成',
+    });
+    expect(done.statusCode, JSON.stringify(done.body)).toBe(200);
+    const seen = await detailAs(manager);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body.data.docketNo).toBe(`AG-${dialect}`);
+    // The list stays the manager's scope.
+    expect(await dockets(manager)).not.toContain(`AG-${dialect}`);
+  });
 });

@@ -36,13 +36,29 @@ export const caseFields = entityFields(patentApplicationEntity, [
     type: 'select',
     control: CompanySelect,
     table: { width: 150, ellipsis: true, render: (_v, r) => (r as PatentApplication).companyName || '-' },
+    // The view dialog shows the name the server resolved (below), not the id.
+    view: false,
+  },
+  {
+    name: 'companyName',
+    label: 'screens.patentApplication.companyId',
+    form: false,
+    table: false,
+    view: true,
   },
   { name: 'inventors', table: false },
   {
     name: 'agentUserId',
     type: 'select',
     control: UserSelect,
-    // In the view dialog; the list keeps room for the status (the dashboard groups by agent).
+    // The list keeps room for the status (the dashboard groups by agent); the view dialog shows the name.
+    table: false,
+    view: false,
+  },
+  {
+    name: 'agentName',
+    label: 'screens.patentApplication.agentUserId',
+    form: false,
     table: false,
     view: true,
   },
