@@ -128,6 +128,22 @@ describe.each(dialects)('the agency’s roles on cases on %s', (dialect) => {
       title: '代理人不能立案',
     });
     expect(opened.statusCode).toBe(403);
+    // An agent edits their own case, not another's by its id.
+    const edit = (id: string, docketNo: string) =>
+      t.call('POST', '/api/cube-patent/application/submit', agent, {
+        id,
+        docketNo,
+        patentType: 'invention',
+        title: '改名',
+        agentUserId: AUTHORITY_ID.userAgent,
+      });
+    expect((await edit(PATENT_ID.caseInvention, 'P2026-001')).statusCode).toBe(404);
+    const detail = await t.call(
+      'GET',
+      `/api/cube-patent/application/detail?id=${PATENT_WORK_ID.caseDesign}`,
+      agent,
+    );
+    expect((await edit(PATENT_WORK_ID.caseDesign, detail.body.data.docketNo)).body.code).toBe(200);
   });
 
   it('refuses an application number whose check digit is wrong', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../platform/access.js';
-import { type CrudKit, dynamic, idSchema } from '../../platform/crud/index.js';
+import { type CrudKit, dynamic, idSchema, type SaveEvent } from '../../platform/crud/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { NotFoundError } from '../../platform/errors.js';
@@ -46,3 +46,18 @@ export function registerCaseDetail(
     },
   );
 }
+
+/**
+ * A `beforeSave` hook of the case: an edit stays within the caller's data scope (an agent edits the cases they can
+ * read, not another agent's by its id). `kit` is read when the hook runs, after the kit is registered.
+ */
+export const editsReadableCase =
+  (kit: () => CrudKit<'patApplication'>) =>
+  async ({ ctx, trx, id }: SaveEvent<'patApplication'>): Promise<void> => {
+    if (!id) return;
+    const found = await dynamic(await kit().readRows(trx, ctx))
+      .select('patApplication.id')
+      .where('patApplication.id', '=', id)
+      .executeTakeFirst();
+    if (!found) throw new NotFoundError();
+  };

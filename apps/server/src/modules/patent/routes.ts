@@ -14,14 +14,20 @@ import { z } from 'zod';
 import type { Database } from '../../db/types.js';
 import { access, contextOf, requirePermission } from '../../platform/access.js';
 import type { RequestContext } from '../../platform/context.js';
-import { insertEntity, optionalIdSchema, registerCrud, updateEntity } from '../../platform/crud/index.js';
+import {
+  type CrudKit,
+  insertEntity,
+  optionalIdSchema,
+  registerCrud,
+  updateEntity,
+} from '../../platform/crud/index.js';
 import { formatDateTime, now } from '../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
-import { registerCaseDetail } from './case-detail.js';
+import { editsReadableCase, registerCaseDetail } from './case-detail.js';
 import { companyExists, companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
 import { addDays, weekStart } from './dates.js';
@@ -54,7 +60,7 @@ async function requireUser(trx: Executor, ctx: RequestContext, id: unknown, mess
 export const patentModule = defineModule('patent', (app: FastifyInstance, deps: AppDeps): void => {
   const handle = deps.db;
 
-  registerCrud(app, deps, patentApplicationEntity, {
+  const cases: CrudKit<'patApplication'> = registerCrud(app, deps, patentApplicationEntity, {
     table: 'patApplication',
     dataScope: CASE_SCOPE,
     // The detail is the module's own: whoever handles a step of the case's process reads it too.
@@ -77,6 +83,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     },
     hooks: {
       beforeSave: [
+        editsReadableCase(() => cases),
         async ({ ctx, trx, values }) => {
           if (values.companyId && !(await companyExists(trx, ctx.tenantId, String(values.companyId))))
             throw new BizError(patentApplicationEntity.messages.companyInvalid);
