@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPlatformScope } from '../src/db/row-scope.js';
-import { addDays, weekStart } from '../src/modules/patent/dates.js';
-import { today } from '../src/modules/patent/routes.js';
-import { AUTHORITY_ID } from '../src/seed/authority.js';
-import { ID } from '../src/seed/demo-data.js';
-import { PATENT_ID } from '../src/seed/patent.js';
-import { PATENT_WORK_ID } from '../src/seed/patent-work.js';
-import { createTestApp, DEMO, dialects, type TestApp } from './helpers.js';
+import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
+import { withPlatformScope } from '../../db/row-scope.js';
+import { AUTHORITY_ID } from '../../seed/authority.js';
+import { ID } from '../../seed/demo-data.js';
+import { PATENT_ID } from '../../seed/patent.js';
+import { PATENT_WORK_ID } from '../../seed/patent-work.js';
+import { addDays, weekStart } from './dates.js';
+import { today } from './routes.js';
 
 /**
  * The agency's staff on cases: each demo account signs in and lists the cases and deadlines its data scope admits
