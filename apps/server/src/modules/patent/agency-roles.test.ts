@@ -5,8 +5,8 @@ import { AUTHORITY_ID } from '../../seed/authority.js';
 import { ID } from '../../seed/demo-data.js';
 import { PATENT_ID } from '../../seed/patent.js';
 import { PATENT_WORK_ID } from '../../seed/patent-work.js';
+import { today } from './clock.js';
 import { addDays, weekStart } from './dates.js';
-import { today } from './routes.js';
 
 /**
  * The agency's staff on cases: each demo account signs in and lists the cases and deadlines its data scope admits

@@ -3,9 +3,9 @@ import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpe
 import { withPlatformScope } from '../../db/row-scope.js';
 import { ID } from '../../seed/demo-data.js';
 import { PATENT_ID } from '../../seed/patent.js';
+import { today } from './clock.js';
 import { addDays } from './dates.js';
 import { runReminders } from './reminders.js';
-import { today } from './routes.js';
 
 /**
  * Patent behaviour: a recorded notice gives the deadlines and fees its rules say, on dates worked

@@ -1,5 +1,4 @@
 import {
-  PATENT_DASHBOARD_PERMISSION,
   patentApplicationEntity,
   patentDeadlineEntity,
   patentDeadlineRuleEntity,
@@ -21,24 +20,21 @@ import {
   registerCrud,
   updateEntity,
 } from '../../platform/crud/index.js';
-import { formatDateTime, now } from '../../platform/dates.js';
+import { now } from '../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
 import { editsReadableCase, registerCaseDetail } from './case-detail.js';
+import { today } from './clock.js';
 import { companyExists, companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
-import { addDays, weekStart } from './dates.js';
-import { deadlineDashboard } from './deadline.queries.js';
+import { registerDeadlineDashboard } from './dashboard-route.js';
 import { startReminderJob } from './reminders.js';
 import { CASE_CHILD_SCOPE, CASE_SCOPE } from './scope.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/** The server's calendar day (dates are in the server's time zone). */
-export const today = (): string => formatDateTime(new Date()).slice(0, 10);
 
 /** The case a child row names, in the caller's tenant (another tenant's case is "not there"). */
 async function requireCase(trx: Executor, ctx: RequestContext, id: unknown, message: string) {
@@ -219,67 +215,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
         },
       ],
     },
-    routes: (inner, crud) => {
-      const itemSchema = z.record(z.string(), z.unknown());
-      inner.withTypeProvider<ZodTypeProvider>().get(
-        `${crud.prefix}/dashboard`,
-        {
-          config: { access: access.permission(PATENT_DASHBOARD_PERMISSION) },
-          schema: {
-            response: {
-              200: rSchema(
-                z.object({
-                  today: z.string(),
-                  weekStart: z.string(),
-                  weekEnd: z.string(),
-                  dueThisWeek: z.array(itemSchema),
-                  overdue: z.array(itemSchema),
-                  byAgent: z.array(
-                    z.object({
-                      ownerUserId: z.string(),
-                      ownerName: z.string(),
-                      open: z.number(),
-                      dueThisWeek: z.number(),
-                      overdue: z.number(),
-                    }),
-                  ),
-                }),
-              ),
-            },
-          },
-        },
-        async (request) => {
-          const ctx = contextOf(request);
-          const day = today();
-          const from = weekStart(day);
-          const to = addDays(from, 6);
-          // The caller's data scope applies: an agent's dashboard is their cases' deadlines.
-          const scoped = await crud.readRows(handle.db, ctx);
-          const open = () => scoped.where('patDeadline.deadlineStatus', '=', 'open');
-          // Bounded: the dashboard lists at most 200 rows per section; the counts by agent cover every open row.
-          const { week, late, counts } = await deadlineDashboard(open, day, from, to);
-          const owners = await userNamesByIds(
-            handle.db,
-            null,
-            counts.map((c: Record<string, unknown>) => c.ownerUserId),
-          );
-          return ok({
-            today: day,
-            weekStart: from,
-            weekEnd: to,
-            dueThisWeek: await crud.present(week as Array<Record<string, unknown>>),
-            overdue: await crud.present(late as Array<Record<string, unknown>>),
-            byAgent: counts.map((c: Record<string, unknown>) => ({
-              ownerUserId: c.ownerUserId === null ? '' : String(c.ownerUserId),
-              ownerName: c.ownerUserId === null ? '未分配' : (owners.get(String(c.ownerUserId)) ?? ''),
-              open: Number(c.open),
-              dueThisWeek: Number(c.week ?? 0),
-              overdue: Number(c.late ?? 0),
-            })),
-          });
-        },
-      );
-    },
+    routes: (inner, crud) => registerDeadlineDashboard(inner, deps, crud),
   });
 
   registerCrud(app, deps, patentFeeEntity, {
