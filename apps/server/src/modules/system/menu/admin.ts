@@ -136,9 +136,10 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
           schema: {
             querystring: z
               .object({
+                // An empty `parentId=` (what a console's search form sends) means no parent.
                 parentId: z
                   .string()
-                  .regex(/^(0|[1-9]\d{0,18})$/, '请求参数类型错误: parentId')
+                  .regex(/^(0|[1-9]\d{0,18})?$/, '请求参数类型错误: parentId')
                   .optional(),
               })
               .loose(),
@@ -146,7 +147,11 @@ export function registerMenuAdmin(app: FastifyInstance, deps: AppDeps): void {
         },
         async (request) => {
           const ctx = contextOf(request);
-          const { parentId, ...filters } = request.query as { parentId?: string } & Record<string, unknown>;
+          const { parentId: rawParent, ...filters } = request.query as { parentId?: string } & Record<
+            string,
+            unknown
+          >;
+          const parentId = rawParent || undefined;
           const q = parseListQuery(filters, menuEntity.filters);
           let found = applyFilters(dynamic(pages(ctx)), q.filters, handle.kind, 'cubeMenu');
           // As lazy-list: a search without a parent looks through every level.

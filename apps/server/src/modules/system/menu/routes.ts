@@ -41,13 +41,14 @@ type StoredMenu = { [K in keyof typeof storedFields]: z.infer<(typeof storedFiel
 
 /**
  * Route fields the console reads beside BladeX's MenuVO: the owner tenant, `meta` with the i18n key (the menu
- * code) and the role aliases the item is limited to (the client hides it from other roles), `group` (further
+ * code) and, only for a limited item, the role aliases it is limited to (the client hides it from other roles; an
+ * empty list would hide it from everyone, so an unlimited item carries no `roles`), `group` (further
  * paths that select the item) and `query` (what its page opens with).
  */
 const menuFields = {
   ...storedFields,
   tenantId: z.string(),
-  meta: z.object({ i18n: z.string(), roles: z.array(z.string()) }),
+  meta: z.object({ i18n: z.string(), roles: z.array(z.string()).optional() }),
   group: z.array(z.string()),
   query: z.record(z.string(), z.string()),
 };
@@ -62,10 +63,11 @@ const splitList = (value: string): string[] =>
 /** A stored menu as the node the client reads. */
 export function toRouteNode(row: StoredMenu): MenuRow {
   const { roles, routeGroup, routeQuery, ...menu } = row;
+  const limitedTo = splitList(roles ?? '');
   return {
     ...menu,
     tenantId: MENU_OWNER_TENANT,
-    meta: { i18n: menu.code, roles: splitList(roles ?? '') },
+    meta: limitedTo.length ? { i18n: menu.code, roles: limitedTo } : { i18n: menu.code },
     group: splitList(routeGroup ?? ''),
     query: Object.fromEntries(new URLSearchParams((routeQuery ?? '').replace(/^\?/, ''))),
   };
@@ -166,13 +168,14 @@ export const menuModule = defineModule('system/menu', (app: FastifyInstance, dep
         (m) =>
           m.category === MENU_CATEGORY.button && pageIds.has(m.parentId) && (!granted || granted.has(m.id)),
       );
-      // One root per page that owns granted buttons; its children are exactly those buttons. The client turns
-      // the leaves into its permission set.
+      // One root per page that owns granted buttons; its children are exactly those buttons, already filled, so
+      // `hasChildren` stays false (a true one tells a tree table to load them lazily). The client turns the
+      // leaves into its permission set.
       const owners = pages.filter((page) => buttons.some((b) => b.parentId === page.id));
       return ok(
         owners.map((page) => ({
           ...page,
-          hasChildren: true,
+          hasChildren: false,
           children: buttons.filter((b) => b.parentId === page.id).map((b) => ({ ...b, hasChildren: false })),
         })),
       );
