@@ -8,9 +8,13 @@ import { defineEntity, type RecordOf } from '../entity.js';
  * administrator reads its own and, naming one with `tenantId`, any tenant's.
  */
 
-/** Fields every log row carries (BladeX `LogAbstract`). */
+/**
+ * Fields every log row carries (BladeX `LogAbstract`), with `strId`, the id once more as a string, which BladeX's
+ * log entities add and its consoles open a row's detail by.
+ */
 const commonShape = {
   id: z.string(),
+  strId: z.string(),
   tenantId: z.string(),
   serviceId: z.string(),
   serverHost: z.string(),

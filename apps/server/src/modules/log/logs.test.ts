@@ -290,6 +290,22 @@ describe.each(dialects)('logs on %s', (dialect) => {
     expect(listed.body.data.total).toBe(1);
   });
 
+  it('answers strId, the id as a string, beside id on every log list and detail', async () => {
+    expect((await t.call('GET', '/api/test/boom', tenantAdmin)).statusCode).toBe(500);
+    await t.call('GET', '/api/test/refused', tenantAdmin);
+    await t.deps.audit.flush();
+    for (const log of ['usual', 'api', 'error']) {
+      const list = await t.call('GET', `/api/cube-log/${log}/list?size=5`, tenantAdmin);
+      expect(list.statusCode).toBe(200);
+      const records = list.body.data.records as Array<{ id: string; strId: string }>;
+      expect(records.length).toBeGreaterThan(0);
+      for (const r of records) expect(r.strId).toBe(r.id);
+      const first = records[0] as { id: string };
+      const detail = await t.call('GET', `/api/cube-log/${log}/detail?id=${first.id}`, tenantAdmin);
+      expect(detail.body.data).toMatchObject({ id: first.id, strId: first.id });
+    }
+  });
+
   it('answers chart data for the three screens', async () => {
     const api = await t.call('GET', '/api/cube-log/api/stats', tenantAdmin);
     expect(api.statusCode).toBe(200);

@@ -43,6 +43,13 @@ export function installCrossTenantReads(app: FastifyInstance, deps: AppDeps): vo
   });
 }
 
+/** The record field every log row adds to its columns: `strId`, the id as a string (as BladeX's logs answer). */
+export const STR_ID = ['strId'] as const;
+
+/** Adds `strId` beside each log row's `id`. */
+export const withStrId = (records: Array<Record<string, unknown>>): Array<Record<string, unknown>> =>
+  records.map((r) => ({ ...r, strId: String(r.id) }));
+
 export interface Count {
   label: string;
   value: number;

@@ -7,7 +7,14 @@ import { registerCrud } from '../../../platform/crud/index.js';
 import { formatDateTime } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { type Count, countsOverTime, hoursAgo, installCrossTenantReads } from '../reads.js';
+import {
+  type Count,
+  countsOverTime,
+  hoursAgo,
+  installCrossTenantReads,
+  STR_ID,
+  withStrId,
+} from '../reads.js';
 
 /**
  * The API log: one row per authenticated API call (which calls: `isApiLogged` in
@@ -20,6 +27,8 @@ export const apiLogModule = defineModule('log/api', (app: FastifyInstance, deps:
   registerCrud(app, deps, logApiEntity, {
     table: 'cubeLogApi',
     readOnly: true,
+    computed: [...STR_ID],
+    toRecord: withStrId,
     routes: (scope, kit) => {
       scope.withTypeProvider<ZodTypeProvider>().get(
         `${kit.prefix}/stats`,

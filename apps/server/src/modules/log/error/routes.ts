@@ -6,7 +6,7 @@ import { access, contextOf } from '../../../platform/access.js';
 import { registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { countsOverTime, hoursAgo, installCrossTenantReads, topCounts } from '../reads.js';
+import { countsOverTime, hoursAgo, installCrossTenantReads, STR_ID, topCounts, withStrId } from '../reads.js';
 import { browserErrorUpload } from './browser-entry.js';
 import { storeBrowserErrors } from './upload.js';
 
@@ -37,6 +37,8 @@ export const errorLogModule = defineModule('log/error', (app: FastifyInstance, d
   registerCrud(app, deps, logErrorEntity, {
     table: 'cubeLogError',
     readOnly: true,
+    computed: [...STR_ID],
+    toRecord: withStrId,
     routes: (scope, kit) => {
       scope.withTypeProvider<ZodTypeProvider>().get(
         `${kit.prefix}/stats`,

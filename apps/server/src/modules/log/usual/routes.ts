@@ -5,7 +5,7 @@ import { contextOf } from '../../../platform/access.js';
 import { registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
-import { countsOverTime, hoursAgo, installCrossTenantReads, topCounts } from '../reads.js';
+import { countsOverTime, hoursAgo, installCrossTenantReads, STR_ID, topCounts, withStrId } from '../reads.js';
 
 /**
  * The usual log: business events the modules record through `deps.audit.usual` — sign-ins,
@@ -17,6 +17,8 @@ export const usualLogModule = defineModule('log/usual', (app: FastifyInstance, d
   registerCrud(app, deps, logUsualEntity, {
     table: 'cubeLogUsual',
     readOnly: true,
+    computed: [...STR_ID],
+    toRecord: withStrId,
     routes: (scope, kit) => {
       scope.withTypeProvider<ZodTypeProvider>().get(
         `${kit.prefix}/stats`,
