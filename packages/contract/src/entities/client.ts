@@ -20,7 +20,6 @@ const messages = {
   accessValidityRequired: '请输入令牌过期秒数',
   refreshValidityRequired: '请输入刷新令牌过期秒数',
   redirectInvalid: '回调地址必须以http://或https://开头',
-  additionalInvalid: '附加说明必须是JSON对象',
   webClientRemove: '控制台自身的客户端不能删除',
   webClientClientId: '控制台自身的客户端id不能修改',
   webClientGrantTypes: '控制台自身的客户端必须保留授权类型: password, captcha, refresh_token',
@@ -87,16 +86,6 @@ const grantTypes = z.preprocess(
     ),
 );
 
-const isJsonObject = (s: string) => {
-  if (s === '') return true;
-  try {
-    const parsed: unknown = JSON.parse(s);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  } catch {
-    return false;
-  }
-};
-
 /**
  * OAuth clients: who may call the token endpoint, with which grant types, and how long the tokens
  * it is given live. The secret is stored as an argon2id hash and never answered; it is shown once, in the answer
@@ -150,10 +139,8 @@ export const clientEntity = defineEntity({
     authorities: optionalText(limits.authorities),
     accessTokenValidity: validity(messages.accessValidityRequired),
     refreshTokenValidity: validity(messages.refreshValidityRequired),
-    additionalInformation: optionalText(limits.additionalInformation).refine(
-      isJsonObject,
-      messages.additionalInvalid,
-    ),
+    // Free text, as BladeX stores it (a JSON object is text too).
+    additionalInformation: optionalText(limits.additionalInformation),
     autoapprove: optionalText(limits.autoapprove),
   }),
   filters: {

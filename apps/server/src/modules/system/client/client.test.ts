@@ -73,6 +73,24 @@ describe.each(dialects)('OAuth clients on %s', (dialect) => {
     expect((await signIn(c.clientId, `${c.secret}x`)).statusCode).toBe(401);
   });
 
+  it('stores a plain-text 附加说明 as sent, as BladeX does, and a JSON one too', async () => {
+    const text = '测试客户端 (Saber)';
+    const c = await newClient({ additionalInformation: text });
+    const detail = await t.call('GET', `${CLIENT}/detail?id=${c.id}`, admin);
+    expect(detail.body.data.additionalInformation).toBe(text);
+    const json = await t.call('POST', `${CLIENT}/submit`, admin, {
+      ...detail.body.data,
+      additionalInformation: '[1]',
+    });
+    expect(json.body, json.raw).toMatchObject({ code: 200 });
+    expect((await raw(c.id))?.additionalInformation).toBe('[1]');
+    const tooLong = await t.call('POST', `${CLIENT}/submit`, admin, {
+      ...detail.body.data,
+      additionalInformation: 'x'.repeat(4097),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('takes a chosen secret, and reset-secret replaces it with a new one shown once', async () => {
     const chosen = 'a-chosen-secret-of-enough-length';
     const c = await newClient({ clientSecret: chosen });

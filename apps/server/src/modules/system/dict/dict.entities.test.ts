@@ -82,7 +82,6 @@ runCrudKit({
     { input: { accessTokenValidity: 0 }, message: m.accessValidityRequired },
     { input: { refreshTokenValidity: 'x' }, message: m.refreshValidityRequired },
     { input: { webServerRedirectUri: 'javascript:alert(1)' }, message: m.redirectInvalid },
-    { input: { additionalInformation: '[1]' }, message: m.additionalInvalid },
   ],
   optional: ['webServerRedirectUri', 'additionalInformation', 'resourceIds', 'authorities', 'autoapprove'],
 });

@@ -33,7 +33,6 @@ export const client: Messages['screens']['client'] = {
   accessValidityRequired: 'Please enter the token validity in seconds',
   refreshValidityRequired: 'Please enter the refresh token validity in seconds',
   redirectInvalid: 'Redirect URIs must start with http:// or https://',
-  additionalInvalid: 'Additional information must be a JSON object',
   webClientRemove: "The console's own client cannot be removed",
   webClientClientId: "The console's own client id cannot be changed",
   webClientGrantTypes: "The console's own client must keep the grant types password, captcha, refresh_token",
