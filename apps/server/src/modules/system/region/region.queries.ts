@@ -137,3 +137,10 @@ export async function renameInPaths(db: Executor, code: string, level: number, n
     .where('code', '<>', code)
     .execute();
 }
+
+/** The ids of the live regions with these codes, by code. */
+export async function regionIdsByCodes(db: Executor, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom(T).select(['id', 'code']).where('code', 'in', codes).$call(live).execute();
+  return new Map(rows.map((r) => [r.code, String(r.id)]));
+}

@@ -166,6 +166,42 @@ describe.each(dialects)('regions on %s', (dialect) => {
     ).toBe(403);
   });
 
+  it('submits and removes by code as a BladeX client does, beside the id-keyed calls', async () => {
+    // A new code inserts, under the parent named by parentCode.
+    const added = await t.call('POST', `${API}/submit`, platform, {
+      code: '330106002',
+      parentCode: '330106',
+      name: '西溪街道',
+    });
+    expect(added.body, added.raw).toMatchObject({ code: 200 });
+    const town = await detail('330106002');
+    expect(town).toMatchObject({ name: '西溪街道', regionLevel: 4, ancestors: '0,00,33,3301,330106' });
+    // An existing code without an id updates that region.
+    const edited = await t.call('POST', `${API}/submit`, platform, {
+      id: '',
+      code: '330106002',
+      parentCode: '330106',
+      name: '西溪新街道',
+      sort: 3,
+    });
+    expect(edited.body, edited.raw).toMatchObject({ code: 200, data: { id: town.id } });
+    expect(await detail('330106002')).toMatchObject({ id: town.id, name: '西溪新街道', sort: 3 });
+    const village = await t.call('POST', `${API}/submit`, platform, {
+      code: '330106002001',
+      parentCode: '330106002',
+      name: '西溪社区',
+    });
+    expect(village.body.code).toBe(200);
+    // remove?id= names codes; a parent with children stays, codes removed together go.
+    const refused = await t.call('POST', `${API}/remove?id=330106002`, platform);
+    expect(refused.body).toMatchObject({ code: 400, msg: '请先删除子节点!' });
+    expect((await t.call('POST', `${API}/remove?id=999999999`, platform)).statusCode).toBe(404);
+    const removed = await t.call('POST', `${API}/remove?id=330106002001,330106002`, platform);
+    expect(removed.body, removed.raw).toMatchObject({ code: 200 });
+    expect((await t.call('GET', `${API}/detail?code=330106002`, platform)).statusCode).toBe(404);
+    expect((await t.call('POST', `${API}/remove?id=11`, tenantAdmin)).statusCode).toBe(403);
+  });
+
   it('exports the filtered regions and the template as xlsx downloads', async () => {
     const res = await t.app.inject({
       method: 'GET',

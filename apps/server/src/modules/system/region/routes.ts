@@ -21,6 +21,7 @@ import {
   regionsHaveChildren,
   renameInPaths,
 } from './region.queries.js';
+import { installRegionCodeWrites } from './region-codes.js';
 import { EXPORT_LIMIT, importRows, readSheet, SHEET } from './region-import.js';
 import { placeRegion } from './region-tree.js';
 
@@ -36,7 +37,8 @@ type Row = Record<string, unknown> & { id: string; code: string; parentCode: str
 /**
  * Administrative regions: platform-wide, keyed by division code; read by anyone with the menu,
  * written by the platform administrator. `lazy-list`/`lazy-tree`/`select` walk the tree by `parentCode`/`code`
- * as the BladeX clients send them; `list` pages with the entity's filters; import/export use xlsx.
+ * as the BladeX clients send them, and `submit`/`remove` take codes as they do (see region-codes.ts); `list` pages
+ * with the entity's filters; import/export use xlsx.
  */
 export const regionModule = defineModule('system/region', (app: FastifyInstance, deps: AppDeps) => {
   const handle = deps.db;
@@ -45,6 +47,8 @@ export const regionModule = defineModule('system/region', (app: FastifyInstance,
   const withChildren = (codes: string[]) => codesWithChildren(handle.db, codes);
   const childrenOf = (parentCode: string) => regionChildren(handle.db, parentCode);
 
+  // BladeX clients submit and remove by code; the kit's id-keyed calls keep working beside them.
+  installRegionCodeWrites(app, deps, regionEntity.api);
   registerCrud(app, deps, regionEntity, {
     table: T,
     operations: ['list', 'submit', 'remove'],
