@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
 import { withPlatformScope } from '../../db/row-scope.js';
-import { ERROR_LOG_QUOTA_MESSAGE, ERROR_LOG_QUOTA_PER_HOUR, errorLogQuotaKey } from './error/routes.js';
+import { ERROR_LOG_QUOTA_MESSAGE, ERROR_LOG_QUOTA_PER_HOUR, errorLogQuotaKey } from './error/upload.js';
 
 describe.each(dialects)('error-log quota on %s', (dialect) => {
   let t: TestApp;
