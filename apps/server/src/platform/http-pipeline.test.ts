@@ -76,13 +76,14 @@ describe('request pipeline', () => {
       // The delay histogram needs a first sample before it can measure anything.
       await new Promise((r) => setTimeout(r, 300));
       expect((await app.inject({ method: 'GET', url: '/api/x' })).statusCode).toBe(200);
-      // Block the loop for two sampling intervals; the sample after it sees the delay.
-      const end = Date.now() + 400;
+      // Block the loop for four sampling intervals; the sample after it sees the delay (two were not always enough
+      // on a loaded machine, where the sample timer itself runs late).
+      const end = Date.now() + 800;
       while (Date.now() < end) {
         // busy
       }
       let lagging: Awaited<ReturnType<typeof app.inject>> | undefined;
-      for (let i = 0; i < 40 && !lagging; i++) {
+      for (let i = 0; i < 100 && !lagging; i++) {
         const res = await app.inject({ method: 'GET', url: '/api/x' });
         if (res.statusCode === 503) lagging = res;
         else await new Promise((r) => setTimeout(r, 20));
