@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../platform/deps.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
-import { regionIdsByCodes } from './region.queries.js';
+import { regionByCode, regionIdsByCodes } from './region.queries.js';
 
 const CODE = /^\d{2,12}$/;
 
@@ -26,8 +26,11 @@ async function submitByCode(request: FastifyRequest, deps: AppDeps): Promise<voi
   if (body.id !== undefined && body.id !== null && body.id !== '') return;
   delete body.id;
   if (typeof body.code !== 'string' || !CODE.test(body.code)) return;
-  const id = (await regionIdsByCodes(deps.db.db, [body.code])).get(body.code);
-  if (id) body.id = id;
+  // The same code under the same parent is the client editing that region; under another parent it stays an
+  // insert, so the code's prefix and uniqueness rules answer as they do for any new region.
+  const existing = await regionByCode(deps.db.db, body.code);
+  if (existing && (body.parentCode === undefined || String(body.parentCode) === existing.parentCode))
+    body.id = existing.id;
 }
 
 async function removeByCode(request: FastifyRequest, deps: AppDeps): Promise<void> {

@@ -144,3 +144,17 @@ export async function regionIdsByCodes(db: Executor, codes: string[]): Promise<M
   const rows = await db.selectFrom(T).select(['id', 'code']).where('code', 'in', codes).$call(live).execute();
   return new Map(rows.map((r) => [r.code, String(r.id)]));
 }
+
+/** The live region of a division code with its parent's code, or undefined. */
+export async function regionByCode(
+  db: Executor,
+  code: string,
+): Promise<{ id: string; parentCode: string } | undefined> {
+  const row = await db
+    .selectFrom(T)
+    .select(['id', 'parentCode'])
+    .where('code', '=', code)
+    .$call(live)
+    .executeTakeFirst();
+  return row ? { id: String(row.id), parentCode: String(row.parentCode ?? '') } : undefined;
+}
