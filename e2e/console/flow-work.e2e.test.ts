@@ -1,3 +1,4 @@
+import { applicationCheckDigit } from '@cube/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
@@ -245,7 +246,9 @@ describe('我的事务: an invention case from start to review', () => {
     await task.getByRole('button', { name: /同\s*意/ }).click();
     await task.getByText('请输入申请号').waitFor();
     await task.getByText('请选择申请日').waitFor();
-    const applicationNo = `2026${String(Date.now()).slice(-8, -1)}1.${Date.now() % 10}`;
+    // A fresh number each run, with the check digit CNIPA's rule gives it (a wrong digit is refused).
+    const digits = `2026${String(Date.now()).slice(-8, -1)}1`;
+    const applicationNo = `${digits}.${applicationCheckDigit(digits)}`;
     await task.getByLabel('申请号').fill(applicationNo);
     await task.getByLabel('申请日').click();
     await task.getByLabel('申请日').fill('2026-03-02');
