@@ -235,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       index: false,
       maxAge: '1h',
       preCompressed: true,
+      setHeaders: varyStaticByEncoding,
       globIgnore: ['assets/**', 'index.html', '**/*.br', '**/*.gz'],
     });
     const assetsDir = path.join(webDist, 'assets');
@@ -248,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         maxAge: '365d',
         immutable: true,
         preCompressed: true,
+        setHeaders: varyStaticByEncoding,
         decorateReply: false,
       });
     }
@@ -271,4 +273,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   await app.ready();
   return { app, deps, routes };
+}
+
+/** Every file served has precompressed variants, so a shared cache must key it by the encoding asked for. */
+function varyStaticByEncoding(res: { setHeader(name: string, value: string): unknown }): void {
+  res.setHeader('Vary', 'accept-encoding');
 }
