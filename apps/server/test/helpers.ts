@@ -29,6 +29,8 @@ export const DEMO = {
   platformAdmin: { tenantId: '000000', username: 'admin', password: 'Admin@2026' },
   tenantAdmin: { tenantId: '100000', username: 'admin', password: 'Demo@2026' },
   tenantUser: { tenantId: '100000', username: 'user', password: 'User@2026' },
+  /** The second demo tenant's administrator: its package offers no 专利管理, so it holds none of those codes. */
+  otherTenantAdmin: { tenantId: '200000', username: 'admin', password: 'Demo@2026' },
 };
 
 export interface TestApp extends BuiltApp {

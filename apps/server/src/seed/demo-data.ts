@@ -482,7 +482,7 @@ export const PARAMS: Array<{
     id: firstId.param(204),
     paramName: '租户默认菜单编号',
     paramKey: 'tenant.default.menuCode',
-    paramValue: 'system',
-    remark: '新建租户管理员角色默认授予的菜单编号',
+    paramValue: 'system,work,patent',
+    remark: '新建租户管理员角色默认授予的菜单编号（逗号分隔，含其下全部菜单与按钮；平台专属页面除外）',
   },
 ];

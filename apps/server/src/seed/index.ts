@@ -25,6 +25,7 @@ import {
 } from './demo-data.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedFlow } from './flow.js';
+import { seedFlowWork } from './flow-work.js';
 import { seedLeads } from './leads.js';
 import { seedLogs } from './logs.js';
 import { seedMenus } from './menus.js';
@@ -278,6 +279,8 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
   await seedLeads(db, config, insertMissing);
   await seedPatent(db, config, insertMissing);
   await seedFlow(db, config, insertMissing);
+  // After the cases, the grants and the deployed processes it starts instances of.
+  await seedFlowWork(db, config, insertMissing);
   await seedUsers(db, config, insertMissing);
   // Last: the 200000 demo administrator starts from every grant the seeds above gave the 100000 one.
   await seedTenancy(db, config, insertMissing);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
+import { today } from '../modules/patent/clock.js';
 import { addDays, weekStart } from '../modules/patent/dates.js';
-import { formatDateTime } from '../platform/dates.js';
 import { createStamp } from '../platform/rows.js';
 import { AUTHORITY_ID } from './authority.js';
 import type { InsertMissing } from './console-data.js';
@@ -47,7 +47,7 @@ export async function seedPatentWork(
   insertMissing: InsertMissing,
   caseIds: { invention: string; utility: string; companyA: string; companyB: string },
 ): Promise<void> {
-  const day = formatDateTime(new Date()).slice(0, 10);
+  const day = today();
   const weekEnd = addDays(weekStart(day), 6);
   const { agent, manager, admin } = DEMO_CASE_OWNERS;
   const row = <T extends object>(author: { userId: string; deptId: string }, values: T) => ({

@@ -602,11 +602,22 @@ const CASE_EDIT = [BUTTON.caseEdit];
 const NOTICE_RECORD = [BUTTON.noticeAdd, BUTTON.noticeEdit];
 const DEADLINE_RECORD = [BUTTON.deadlineAdd, BUTTON.deadlineEdit];
 const FEE_RECORD = [BUTTON.feeAdd, BUTTON.feeEdit];
+/** What filing needs: the cases, their filing data, notices and fees, the deadline dashboard, the companies. */
+const CLERK_MENUS = [
+  ...CASE_READ,
+  ...CASE_EDIT,
+  ...NOTICE_RECORD,
+  ...FEE_RECORD,
+  PATENT_ID.menuDeadline,
+  ...COMPANY_READ,
+];
 
 /**
  * What the demo tenant's staff roles hold on cases (the table of docs/agency-roles.md): the administrator holds
  * everything (above); 部门经理 opens and edits the cases of the department and below; 代理人 works on the cases
- * whose 代理师 they are; 流程专员 records what filing needs on every case. 普通用户 holds none of it (the kit's permission tests use it as the caller without codes).
+ * whose 代理师 they are; 流程专员 records what filing needs on every case; 普通用户, the demo's clerk, records the same on
+ * the cases of their department and below and those they handle. Neither clerk administers deadline rules or
+ * holidays.
  */
 export const PATENT_STAFF_GRANTS = {
   manager: {
@@ -622,7 +633,7 @@ export const PATENT_STAFF_GRANTS = {
       ...RULE_READ,
       ...COMPANY_READ,
     ],
-    scopeId: PATENT_ID.scopeCaseDeptBelow,
+    scopeIds: [PATENT_ID.scopeCaseDeptBelow],
   },
   agent: {
     roleId: AUTHORITY_ID.roleAgent,
@@ -635,19 +646,17 @@ export const PATENT_STAFF_GRANTS = {
       PATENT_ID.menuDeadline,
       ...COMPANY_READ,
     ],
-    scopeId: PATENT_ID.scopeCaseOwn,
+    scopeIds: [PATENT_ID.scopeCaseOwn],
   },
   process: {
     roleId: AUTHORITY_ID.roleProcess,
-    menus: [
-      ...CASE_READ,
-      ...CASE_EDIT,
-      ...NOTICE_RECORD,
-      ...FEE_RECORD,
-      PATENT_ID.menuDeadline,
-      ...COMPANY_READ,
-    ],
-    scopeId: PATENT_ID.scopeCaseAll,
+    menus: CLERK_MENUS,
+    scopeIds: [PATENT_ID.scopeCaseAll],
+  },
+  user: {
+    roleId: ID.roleDemoUser,
+    menus: CLERK_MENUS,
+    scopeIds: [PATENT_ID.scopeCaseDeptBelow, PATENT_ID.scopeCaseOwn],
   },
 } as const;
 
@@ -686,7 +695,9 @@ async function seedStaffGrants(db: Kysely<Database>, insertMissing: InsertMissin
   await insertMissing(
     db,
     'cubeRoleScope',
-    grants.map((g) => ({ id: newId(), roleId: g.roleId, scopeId: g.scopeId, scopeCategory: 1 })),
+    grants.flatMap((g) =>
+      g.scopeIds.map((scopeId) => ({ id: newId(), roleId: g.roleId, scopeId, scopeCategory: 1 })),
+    ),
     ['roleId', 'scopeCategory', 'scopeId'],
   );
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
+import { createTestApp, DEMO, dialects, type TestApp } from '../../test/helpers.js';
 import { withPlatformScope } from '../db/row-scope.js';
 import { live } from '../platform/rows.js';
 import { checkSeedAreas, seedIds } from './ids.js';
+import { seed } from './index.js';
 
 /**
  * The seed's fixed ids come from one allocator that refuses overlaps, and the console menus it seeds match the
@@ -69,5 +70,33 @@ describe.each(dialects)('seeded console menus and the web page registry on %s', 
       leafPaths.filter((p) => !registered.includes(p) && !MENUS_WITHOUT_PAGE.includes(p)).sort(),
     ).toEqual([]);
     expect(registered.filter((p) => !leafPaths.includes(p)).sort()).toEqual([]);
+  });
+
+  it('leaves work waiting for every demo staff account and a full deadline dashboard, once', async () => {
+    const staff = [
+      DEMO.tenantAdmin,
+      DEMO.tenantUser,
+      { tenantId: '100000', username: 'agent', password: 'Agent@2026' },
+      { tenantId: '100000', username: 'manager', password: 'Manager@2026' },
+    ];
+    for (const who of staff) {
+      const token = (await t.token(who)).access_token;
+      const count = await t.call('GET', '/api/cube-flow/work/count', token);
+      const lists = await Promise.all(
+        ['todo', 'claim'].map((list) => t.call('GET', `/api/cube-flow/work/${list}-list?size=100`, token)),
+      );
+      const waiting = lists.reduce((n, res) => n + Number(res.body.data.total), 0);
+      expect(waiting, `${who.username} ${count.raw}`).toBeGreaterThanOrEqual(1);
+    }
+    const admin = (await t.token(DEMO.tenantAdmin)).access_token;
+    const board = (await t.call('GET', '/api/cube-patent/deadline/dashboard', admin)).body.data;
+    expect(board.dueThisWeek.length).toBeGreaterThanOrEqual(1);
+    expect(board.overdue.length).toBeGreaterThanOrEqual(1);
+    // A second run starts nothing again.
+    const instances = () =>
+      withPlatformScope(() => t.deps.db.db.selectFrom('flowInstance').select('id').execute());
+    const before = (await instances()).length;
+    await seed(t.deps.db.db, t.config);
+    expect((await instances()).length).toBe(before);
   });
 });

@@ -26,6 +26,7 @@ export const TENANCY_ID = {
   menuTenant: fixedId(100),
   menuTenantPackage: fixedId(110),
   package: fixedId(150),
+  packagePatent: fixedId(163),
   tenant: fixedId(151),
   roleAdmin: fixedId(152),
   roleUser: fixedId(153),
@@ -125,6 +126,12 @@ const STAFF: Array<Omit<DemoAccount, 'password' | 'tenantId'>> = [
 /** What the 200000 package offers: the desk and the tenant's own organisation screens, whichever exist. */
 const PACKAGE_MENU_CODES = ['desk', 'user', 'dept', 'post', 'role'];
 
+/**
+ * The package a patent agency is sold: the standard one plus 我的事务 and 专利管理 (cases, notices, deadlines, fees,
+ * deadline rules, companies; the holiday calendar stays the platform's).
+ */
+const PATENT_PACKAGE_MENU_CODES = [...PACKAGE_MENU_CODES, 'work', 'patent'];
+
 export async function seedTenancy(
   db: Kysely<Database>,
   config: AppConfig,
@@ -157,6 +164,7 @@ export async function seedTenancy(
   if (!config.demo) return;
 
   const packageMenus = await menusByCode(db, PACKAGE_MENU_CODES);
+  const patentPackageMenus = await menusByCode(db, PATENT_PACKAGE_MENU_CODES);
   await insertMissing(
     db,
     'cubeTenantPackage',
@@ -166,6 +174,14 @@ export async function seedTenancy(
         packageName: '标准版',
         menuId: packageMenus.join(','),
         remark: '工作台与组织管理（用户、部门、岗位、角色）',
+        ...createStamp(null, stamp),
+        ...ENABLED_ROW,
+      },
+      {
+        id: TENANCY_ID.packagePatent,
+        packageName: '专利代理版',
+        menuId: patentPackageMenus.join(','),
+        remark: '标准版加我的事务与专利管理（案件、通知书、期限、费用、期限规则、代理公司）',
         ...createStamp(null, stamp),
         ...ENABLED_ROW,
       },

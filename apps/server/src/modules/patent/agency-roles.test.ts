@@ -1,17 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
-import { withPlatformScope } from '../../db/row-scope.js';
 import { AUTHORITY_ID } from '../../seed/authority.js';
-import { ID } from '../../seed/demo-data.js';
+import { FLOW_WORK_ID } from '../../seed/flow-work.js';
 import { PATENT_ID } from '../../seed/patent.js';
 import { PATENT_WORK_ID } from '../../seed/patent-work.js';
 import { today } from './clock.js';
 import { addDays, weekStart } from './dates.js';
 
+/** The 专利管理 menu and button codes, in the order the table lists them. */
+const PATENT_CODES = [
+  'patent_application',
+  'patent_application_add',
+  'patent_application_edit',
+  'patent_application_delete',
+  'patent_application_view',
+  'patent_notice_add',
+  'patent_notice_edit',
+  'patent_notice_delete',
+  'patent_deadline_add',
+  'patent_deadline_edit',
+  'patent_deadline_delete',
+  'patent_fee_add',
+  'patent_fee_edit',
+  'patent_fee_delete',
+  'patent_deadline',
+  'patent_deadline_rule',
+  'patent_deadline_rule_add',
+  'patent_deadline_rule_edit',
+  'patent_deadline_rule_delete',
+  'agent_company',
+  'agent_company_add',
+  'agent_company_edit',
+  'agent_company_delete',
+  'agent_company_view',
+  'agent_company_auth',
+  'patent_holiday',
+  'patent_holiday_add',
+  'patent_holiday_edit',
+  'patent_holiday_delete',
+  'patent_holiday_view',
+];
+
 /**
  * The agency's staff on cases: each demo account signs in and lists the cases and deadlines its data scope admits
- * (the agent the cases they handle, the manager the department's and below, the clerk every case), the demo's live
- * work is there on first sign-in, and an application number with a wrong check digit is refused.
+ * (the agent the cases they handle, the manager and the clerk the department's and below), holds the buttons its
+ * role was given and no others, finds work waiting in 我的事务 on first sign-in, and an application number with a
+ * wrong check digit is refused.
  */
 describe.each(dialects)('the agency’s roles on cases on %s', (dialect) => {
   let t: TestApp;
@@ -22,14 +56,6 @@ describe.each(dialects)('the agency’s roles on cases on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    // The demo's 流程专员 has no account of its own: the plain demo user takes the role here.
-    await withPlatformScope(() =>
-      t.deps.db.db
-        .updateTable('cubeUser')
-        .set({ roleId: AUTHORITY_ID.roleProcess })
-        .where('id', '=', ID.userDemoUser)
-        .execute(),
-    );
     admin = (await t.token(DEMO.tenantAdmin)).access_token;
     agent = (await t.token({ tenantId: '100000', username: 'agent', password: 'Agent@2026' })).access_token;
     manager = (await t.token({ tenantId: '100000', username: 'manager', password: 'Manager@2026' }))
@@ -52,21 +78,117 @@ describe.each(dialects)('the agency’s roles on cases on %s', (dialect) => {
   };
 
   it('shows each account the cases and deadlines of its scope', async () => {
-    expect(await dockets(agent)).toEqual(['P2026-003']);
+    const department = ['P2026-003', 'P2026-004', 'P2026-005', 'P2026-006', 'P2026-007'];
+    expect(await dockets(agent)).toEqual(['P2026-003', 'P2026-005', 'P2026-006', 'P2026-007']);
     expect(await deadlineCases(agent)).toEqual(['P2026-003']);
-    expect(await dockets(manager)).toEqual(['P2026-003', 'P2026-004']);
+    expect(await dockets(manager)).toEqual(department);
     expect(await deadlineCases(manager)).toEqual(['P2026-003']);
-    const all = ['P2026-001', 'P2026-002', 'P2026-003', 'P2026-004'];
-    expect(await dockets(clerk)).toEqual(all);
-    expect(await dockets(admin)).toEqual(all);
-    expect(await deadlineCases(clerk)).toEqual(['P2026-001', 'P2026-002', 'P2026-003']);
+    expect(await dockets(clerk)).toEqual(department);
+    expect(await deadlineCases(clerk)).toEqual(['P2026-003']);
+    expect(await dockets(admin)).toEqual(['P2026-001', 'P2026-002', ...department, 'P2026-008']);
+    expect(await deadlineCases(admin)).toEqual(['P2026-001', 'P2026-002', 'P2026-003']);
     // Notices and fees follow their case.
-    const fees = await t.call('GET', '/api/cube-patent/fee/list?size=100', agent);
-    expect(fees.body.data.records.map((r: { id: string }) => r.id)).toEqual([PATENT_WORK_ID.feeApplication]);
-    const notices = await t.call('GET', '/api/cube-patent/notice/list?size=100', agent);
-    expect(notices.body.data.records.map((r: { id: string }) => r.id)).toEqual([
-      PATENT_WORK_ID.noticeAcceptance,
+    for (const token of [agent, clerk]) {
+      const fees = await t.call('GET', '/api/cube-patent/fee/list?size=100', token);
+      expect(fees.body.data.records.map((r: { id: string }) => r.id)).toEqual([
+        PATENT_WORK_ID.feeApplication,
+      ]);
+      const notices = await t.call('GET', '/api/cube-patent/notice/list?size=100', token);
+      expect(notices.body.data.records.map((r: { id: string }) => r.id)).toEqual([
+        PATENT_WORK_ID.noticeAcceptance,
+      ]);
+    }
+  });
+
+  it('gives each account the buttons of its role (the table of docs/agency-roles.md)', async () => {
+    const codes = (nodes: Array<{ code: string; children?: unknown[] }>): string[] =>
+      nodes.flatMap((node) => [node.code, ...codes((node.children ?? []) as typeof nodes)]);
+    const held = async (token: string) => {
+      const routes = await t.call('GET', '/api/cube-system/menu/routes', token);
+      const buttons = await t.call('GET', '/api/cube-system/menu/buttons', token);
+      const all = new Set([...codes(routes.body.data), ...codes(buttons.body.data)]);
+      return PATENT_CODES.filter((code) => all.has(code));
+    };
+    expect(await held(admin)).toEqual(PATENT_CODES.filter((c) => !c.startsWith('patent_holiday')));
+    expect(await held(manager)).toEqual([
+      'patent_application',
+      'patent_application_add',
+      'patent_application_edit',
+      'patent_application_view',
+      'patent_notice_add',
+      'patent_notice_edit',
+      'patent_deadline_add',
+      'patent_deadline_edit',
+      'patent_fee_add',
+      'patent_fee_edit',
+      'patent_deadline',
+      'patent_deadline_rule',
+      'agent_company',
+      'agent_company_view',
     ]);
+    expect(await held(agent)).toEqual([
+      'patent_application',
+      'patent_application_edit',
+      'patent_application_view',
+      'patent_notice_add',
+      'patent_notice_edit',
+      'patent_deadline_add',
+      'patent_deadline_edit',
+      'patent_fee_add',
+      'patent_fee_edit',
+      'patent_deadline',
+      'agent_company',
+      'agent_company_view',
+    ]);
+    expect(await held(clerk)).toEqual([
+      'patent_application',
+      'patent_application_edit',
+      'patent_application_view',
+      'patent_notice_add',
+      'patent_notice_edit',
+      'patent_fee_add',
+      'patent_fee_edit',
+      'patent_deadline',
+      'agent_company',
+      'agent_company_view',
+    ]);
+    // The clerk reads the dashboard and records filing data, but neither adds cases nor touches the rules.
+    expect((await t.call('GET', '/api/cube-patent/deadline/dashboard', clerk)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/cube-patent/deadline-rule/list', clerk)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/cube-patent/holiday/list', clerk)).statusCode).toBe(403);
+    const detail = await t.call(
+      'GET',
+      `/api/cube-patent/application/detail?id=${PATENT_WORK_ID.caseDesign}`,
+      clerk,
+    );
+    expect(detail.statusCode).toBe(200);
+    const filed = await t.call('POST', '/api/cube-patent/application/submit', clerk, {
+      ...detail.body.data,
+      remark: '已核对受理通知书',
+    });
+    expect(filed.body, filed.raw).toMatchObject({ code: 200 });
+  });
+
+  it('has work waiting for every staff account in 我的事务 on first sign-in', async () => {
+    const waiting = async (token: string, list: 'todo' | 'claim') => {
+      const res = await t.call('GET', `/api/cube-flow/work/${list}-list?size=100`, token);
+      expect(res.statusCode, res.raw).toBe(200);
+      return (res.body.data.records as Array<{ taskName: string; processInstanceName?: string }>).map(
+        (r) => r.taskName,
+      );
+    };
+    expect(await waiting(admin, 'todo')).toContain('撰写申请文件');
+    expect(await waiting(agent, 'todo')).toContain('撰写申请文件');
+    expect(await waiting(manager, 'todo')).toContain('撰写申请文件');
+    expect(await waiting(manager, 'claim')).toContain('内部审核');
+    expect(await waiting(clerk, 'claim')).toContain('登记受理');
+    // The flow moved the case it runs on: P2026-007 waits for 登记受理 as filed.
+    const filed = await t.call(
+      'GET',
+      `/api/cube-patent/application/detail?id=${FLOW_WORK_ID.caseAcceptance}`,
+      clerk,
+    );
+    expect(filed.body.data).toMatchObject({ docketNo: 'P2026-007', patentStatus: 'filed' });
   });
 
   it('opens a case outside the scope as not found', async () => {

@@ -16,7 +16,7 @@ runCrudKit({
   entity: agentCompanyEntity,
   table: 'cubeAgentCompany',
   admin: 'tenantAdmin',
-  outsider: 'tenantUser',
+  outsider: 'otherTenantAdmin',
   sample: (n) => ({ uniName: `测试科技${n}有限公司`, industry: '软件', contact: '张三' }),
   change: { address: '上海市浦东新区张江路1号', creditCode: '91310115MA1K4L5M6N' },
   invalid: [
@@ -31,7 +31,7 @@ runCrudKit({
   entity: patentApplicationEntity,
   table: 'patApplication',
   admin: 'tenantAdmin',
-  outsider: 'tenantUser',
+  outsider: 'otherTenantAdmin',
   sample: (n) => ({ docketNo: `PK-${n}`, patentType: 'invention', title: `一种测试装置${n}` }),
   change: { title: '一种改进的测试装置', patentStatus: 'accepted', filingDate: '2026-03-10' },
   invalid: [
@@ -57,7 +57,7 @@ runCrudKit({
   entity: patentNoticeEntity,
   table: 'patNotice',
   admin: 'tenantAdmin',
-  outsider: 'tenantUser',
+  outsider: 'otherTenantAdmin',
   sample: (n) => ({
     applicationId: PATENT_ID.caseInvention,
     noticeType: 'other',
@@ -81,7 +81,7 @@ runCrudKit({
   entity: patentDeadlineEntity,
   table: 'patDeadline',
   admin: 'tenantAdmin',
-  outsider: 'tenantUser',
+  outsider: 'otherTenantAdmin',
   sample: (n) => ({
     applicationId: PATENT_ID.caseInvention,
     kind: `答复补正通知书${n}`,
@@ -105,7 +105,7 @@ runCrudKit({
   entity: patentFeeEntity,
   table: 'patFee',
   admin: 'tenantAdmin',
-  outsider: 'tenantUser',
+  outsider: 'otherTenantAdmin',
   sample: (n) => ({
     applicationId: PATENT_ID.caseInvention,
     feeType: `申请费${n}`,

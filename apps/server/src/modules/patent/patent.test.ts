@@ -16,12 +16,15 @@ describe.each(dialects)('patent cases on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
   let user: string;
+  /** A caller without the 专利管理 codes (the second demo tenant's package offers none). */
+  let outsider: string;
   let platform: string;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     admin = (await t.token(DEMO.tenantAdmin)).access_token;
     user = (await t.token(DEMO.tenantUser)).access_token;
+    outsider = (await t.token(DEMO.otherTenantAdmin)).access_token;
     platform = (await t.token(DEMO.platformAdmin)).access_token;
   });
   afterAll(async () => {
@@ -184,8 +187,10 @@ describe.each(dialects)('patent cases on %s', (dialect) => {
     expect(platformList.body.data.records.map((r: { docketNo: string }) => r.docketNo)).not.toContain(
       'P2026-001',
     );
-    // Without the notice codes a user of the tenant may not record one.
-    expect((await record({ noticeType: 'other', dispatchDate: '2026-07-17' }, user)).statusCode).toBe(403);
+    // Without the notice codes a caller may not record one.
+    expect((await record({ noticeType: 'other', dispatchDate: '2026-07-17' }, outsider)).statusCode).toBe(
+      403,
+    );
   });
 
   it('the dashboard lists what falls due this week and what is overdue, and counts open deadlines by agent', async () => {
@@ -208,7 +213,7 @@ describe.each(dialects)('patent cases on %s', (dialect) => {
     const mine = data.byAgent.find((a: { ownerUserId: string }) => a.ownerUserId === ID.userDemoAdmin);
     expect(mine.overdue).toBeGreaterThanOrEqual(1);
     expect(mine.dueThisWeek).toBeGreaterThanOrEqual(1);
-    expect((await t.call('GET', '/api/cube-patent/deadline/dashboard', user)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/cube-patent/deadline/dashboard', outsider)).statusCode).toBe(403);
   });
 
   it('reminds through the notice bell once per offset, however often the job runs', async () => {

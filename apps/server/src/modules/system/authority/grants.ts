@@ -29,6 +29,7 @@ export const PLATFORM_ONLY_MENU_CODES: ReadonlySet<string> = new Set([
   'api_scope',
   'datasource',
   'code',
+  'patent_holiday',
 ]);
 
 /** Ids of the platform-only pages and everything under them. */

@@ -44,7 +44,7 @@ export type ReceiptRuleValue = (typeof RECEIPT_RULE_VALUES)[number];
 
 /** Tenant menus a new tenant without a package receives when `tenant.default.menuCode` is not set. */
 export const DEFAULT_TENANT_MENU_CODES =
-  'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu';
+  'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu,patent';
 
 /** Every system parameter the server reads, with its type, default and parser. */
 export const PARAMS = {

@@ -15,9 +15,9 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Menus that stay with the platform whatever a tenant is granted: tenants and packages administer tenants, and
- * parameters are platform-wide. A tenant without a package never receives these by default.
+ * parameters and the patent holiday calendar are platform-wide. A tenant never receives these by default.
  */
-export const PLATFORM_ONLY_MENU_CODES = ['tenant', 'tenant_package', 'param'] as const;
+export const PLATFORM_ONLY_MENU_CODES = ['tenant', 'tenant_package', 'param', 'patent_holiday'] as const;
 
 /** A fresh 6-digit tenant id that no tenant — live or removed — has ever had (removed rows keep their data). */
 export async function newTenantId(db: Executor): Promise<string> {

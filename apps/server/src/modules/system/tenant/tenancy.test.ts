@@ -408,6 +408,38 @@ describe.each(dialects)('tenancy on %s', (dialect) => {
     expect(clash.body).toMatchObject({ code: 400, msg: tenantEntity.messages.domainExists });
   });
 
+  it("gives a new tenant's administrator 专利管理 and 我的事务, without a package and with the agency package", async () => {
+    const codes = (nodes: Array<{ code: string; children?: unknown[] }>): string[] =>
+      nodes.flatMap((node) => [node.code, ...codes((node.children ?? []) as typeof nodes)]);
+    const patentScreens = [
+      'patent',
+      'patent_application',
+      'patent_deadline',
+      'patent_deadline_rule',
+      'agent_company',
+    ];
+    const agencyPackage = (await t.call('GET', `${P}/select`, admin)).body.data.find(
+      (p: { packageName: string }) => p.packageName === '专利代理版',
+    );
+    expect(agencyPackage).toBeDefined();
+    for (const extra of [{}, { packageId: agencyPackage.id }]) {
+      const created = await createTenant(extra);
+      const token = await firstSignIn(created.tenantId, created.adminPassword as string);
+      const seen = codes((await t.call('GET', '/api/cube-system/menu/routes', token)).body.data);
+      expect(seen).toEqual(expect.arrayContaining([...patentScreens, 'work', 'work_todo', 'work_claim']));
+      // The holiday calendar is the platform's alone.
+      expect(seen).not.toContain('patent_holiday');
+      const buttons = codes((await t.call('GET', '/api/cube-system/menu/buttons', token)).body.data);
+      expect(buttons).toEqual(
+        expect.arrayContaining(['patent_application_add', 'patent_notice_add', 'patent_deadline_add']),
+      );
+      const cases = await t.call('GET', '/api/cube-patent/application/list', token);
+      expect(cases.body, cases.raw).toMatchObject({ code: 200, data: { total: 0 } });
+      const rules = await t.call('GET', '/api/cube-patent/deadline-rule/list', token);
+      expect(rules.statusCode).toBe(200);
+    }
+  });
+
   it('seeds 200000 with a package that trims what its administrator was granted', async () => {
     const token = (await t.token({ tenantId: '200000', username: 'admin', password: 'Demo@2026' }))
       .access_token;
