@@ -22,6 +22,15 @@ const SECRET_KEYS = [
 
 export const REDACTED = '[REDACTED]';
 
+/**
+ * Whether a field or parameter name holds a credential (`password`, `clientSecret`, `smtpPassword`, `secretKey`,
+ * `accessToken`…): its value is shown as {@link REDACTED} wherever a log keeps the field. One list for every log
+ * (the operation log's before/after values, and text scrubbed by {@link scrubSecrets}).
+ */
+const SECRET_FIELD = new RegExp(`(?:${SECRET_KEYS}|secret_?key|private_?key)$`, 'i');
+
+export const isSecretField = (name: string): boolean => SECRET_FIELD.test(name);
+
 /** `password=x`, `token: x`, `"refresh_token":"x"`: the key stays, the value goes. */
 const KEY_VALUE = new RegExp(
   `(["']?)\\b(${SECRET_KEYS})\\1(\\s*[:=]\\s*)(["']?)(?:(?:bearer|basic)(?:\\s+|%20))?[^"'&\\s,;}]*`,

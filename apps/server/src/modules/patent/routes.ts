@@ -24,6 +24,7 @@ import { now } from '../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
+import { recordOperation } from '../../platform/operation-log.js';
 import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
 import { editsReadableCase, registerCaseDetail } from './case-detail.js';
@@ -143,16 +144,17 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
           if (input.enteredDate && input.enteredDate < input.dispatchDate)
             throw new BizError(messages.enteredBeforeDispatch);
           const stamp = now();
+          let before: Record<string, unknown> | null = null;
           const result = await handle.db.transaction().execute(async (trx) => {
-            if (
-              id &&
-              !(await crud
+            if (id) {
+              const found = await crud
                 .rows(trx, ctx)
-                .select('patNotice.id')
+                .selectAll('patNotice')
                 .where('patNotice.id', '=', id)
-                .executeTakeFirst())
-            )
-              throw new NotFoundError();
+                .executeTakeFirst();
+              if (!found) throw new NotFoundError();
+              before = found;
+            }
             const theCase = await requireCase(trx, ctx, input.applicationId, messages.applicationMissing);
             const { rule, receiptDate } = computeReceipt(
               input.dispatchDate,
@@ -180,6 +182,14 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
               theCase,
             );
             return { id: noticeId, receiptDate, receiptRule: rule, deadlines: String(deadlines) };
+          });
+          recordOperation(deps.audit, request, {
+            module: 'patent_notice',
+            subject: '通知书',
+            action: id ? 'update' : 'create',
+            ids: [result.id],
+            before,
+            after: { ...input, receiptRule: result.receiptRule, receiptDate: result.receiptDate },
           });
           return ok(result);
         },

@@ -6,6 +6,7 @@ import { type CrudKit, dynamic, insertEntity, updateEntity } from '../../platfor
 import { now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
+import { recordOperation } from '../../platform/operation-log.js';
 import { checkReferences, syncUserDepts } from '../identity/account-rules.js';
 import { saveUserExt, updateUsers, userExtOf } from './admin.queries.js';
 import { AdminGuard, assertQuota, hashPlainPassword, initialPassword } from './admin-rules.js';
@@ -64,12 +65,19 @@ export async function saveUser(
   let sessionsToEnd: string[] = [];
   // Read before the transaction: on SQLite a query outside it would wait for the transaction's connection.
   const initial = !id && !password ? await initialPassword(handle) : undefined;
+  let was: Record<string, unknown> | null = null;
   const savedId = await handle.db.transaction().execute(async (trx) => {
     const guard = await AdminGuard.load(trx, ctx);
     await checkReferences(trx, ctx.tenantId, values);
     const birthday = values.birthday === '' ? null : values.birthday;
     if (id) {
       const [before] = await usersInScope(kit, trx, ctx, [id]);
+      // The whole row as it was, for the operation log's before/after.
+      was =
+        ((await dynamic(kit.rows(trx, ctx))
+          .select(USER_COLUMNS)
+          .where('cubeUser.id', '=', id)
+          .executeTakeFirst()) as Record<string, unknown> | undefined) ?? null;
       guard.mayTouch([before!]);
       if (values.roleId !== before!.roleId) guard.assignable(values.roleId);
       if (status === 0 && id === ctx.userId) throw new BizError(M.disableSelf);
@@ -104,6 +112,20 @@ export async function saveUser(
     );
     await syncUserDepts(trx, ctx.tenantId, [{ id: newUserId, deptId: values.deptId }]);
     return newUserId;
+  });
+  const previous = was as Record<string, unknown> | null;
+  recordOperation(deps.audit, null, {
+    module: 'user',
+    action:
+      previous && String(previous.roleId) !== String(values.roleId)
+        ? 'role_change'
+        : id
+          ? 'update'
+          : 'create',
+    ids: [savedId],
+    before: previous,
+    after: { ...values, ...(password ? { password } : {}), ...(status === undefined ? {} : { status }) },
+    by: ctx,
   });
   await endSessions(deps, ctx.tenantId, sessionsToEnd, 'user_changed');
   return { id: savedId, ...(shownPassword ? { initPassword: shownPassword } : {}) };

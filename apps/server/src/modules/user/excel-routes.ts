@@ -11,6 +11,7 @@ import { formatDateTime } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError } from '../../platform/errors.js';
 import { excel } from '../../platform/lazy-modules.js';
+import { recordOperation } from '../../platform/operation-log.js';
 import { templateLookups } from './admin.queries.js';
 import { type ImportRow, importUsers } from './import.js';
 import { filteredUsers, USER_COLUMNS } from './user-query.js';
@@ -246,6 +247,12 @@ export function registerUserExcel(app: FastifyInstance, deps: AppDeps, kit: Crud
             data: result,
           });
         }
+        recordOperation(deps.audit, request, {
+          module: 'user',
+          action: 'import',
+          ids: [],
+          detail: { total: result.total, inserted: result.inserted, updated: result.updated, covered },
+        });
         return reply.send({ code: 200, success: true, msg: '导入成功', data: result });
       },
     );

@@ -1,5 +1,5 @@
 import type { EntityDefinition } from '@cube/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TableName } from '../../db/types.js';
@@ -7,6 +7,7 @@ import { contextOf, requirePermission } from '../access.js';
 import { now } from '../dates.js';
 import { ok, rSchema } from '../envelope.js';
 import { NotFoundError } from '../errors.js';
+import { recordOperation } from '../operation-log.js';
 import { optionalIdSchema } from './params.js';
 import { placeInTree } from './placement.js';
 import { type CrudTarget, dynamic, scopedUpdate, writeAccessOf } from './target.js';
@@ -19,7 +20,8 @@ import { insertEntity, updateEntity, withoutServerFields } from './write.js';
  * two this is. The save runs in one transaction: `beforeValidate` hooks, the row must exist in scope (update),
  * a tree row's parent must exist and not lie below it, `beforeSave` hooks, then {@link insertEntity} or
  * {@link updateEntity} (unique keys, audit stamp) and `afterSave` hooks; `afterCommit` hooks run once it is
- * committed. The answer is `{ id }` plus the text fields hooks put in `event.answer`.
+ * committed. The answer is `{ id }` plus the text fields hooks put in `event.answer`. Every committed save is
+ * recorded in the operation log with the fields it changed (`platform/operation-log.ts`).
  */
 export function registerSubmit<T extends TableName>(
   app: FastifyInstance,
@@ -90,8 +92,26 @@ export function registerSubmit<T extends TableName>(
         return saving.savedId;
       });
       const saved = event as SaveEvent<T>;
+      recordSave(target, request, saved);
       for (const hook of hooks.afterCommit ?? []) await hook(saved);
       return ok({ ...saved.answer, id: savedId });
     },
   );
+}
+
+/** The operation-log row of a committed save: created, changed, or published (a save that turns `isPublish` on). */
+function recordSave<T extends TableName>(
+  target: CrudTarget<EntityDefinition, T>,
+  request: FastifyRequest,
+  saved: SaveEvent<T>,
+): void {
+  const after = { ...saved.values, ...saved.columns };
+  const published = Number(after.isPublish) === 1 && Number(saved.current?.isPublish ?? 0) !== 1;
+  recordOperation(target.deps.audit, request, {
+    module: target.entity.permissions.read,
+    action: published ? 'publish' : saved.current ? 'update' : 'create',
+    ids: [saved.savedId ?? ''],
+    before: saved.current ?? null,
+    after,
+  });
 }

@@ -16,6 +16,7 @@ import { type CrudKit, idSchema, parseOrRefuse, registerCrud } from '../../../pl
 import type { AppDeps } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../../platform/errors.js';
+import { recordOperation } from '../../../platform/operation-log.js';
 import { parseModel } from '../bpmn.js';
 import { builtinOf, xmlHash } from '../builtin.js';
 import { deploy, FlowModelInvalidError } from '../definitions.service.js';
@@ -138,6 +139,13 @@ function registerModelActions(inner: FastifyInstance, deps: AppDeps, kit: CrudKi
             name: model.name,
             description: model.description,
           });
+        });
+        recordOperation(deps.audit, request, {
+          module: 'flow_model',
+          action: 'deploy',
+          ids: [body.modelId],
+          after: { category: body.category, tenantIds: body.tenantIds },
+          detail: { definitionIds: ids },
         });
         return ok({ definitions: await definitionsOf(handle, ctx, ids) });
       } catch (error) {

@@ -15,9 +15,10 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, ForbiddenError, NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
+import { recordOperation } from '../../../platform/operation-log.js';
 import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
 import { anyUserHolds } from '../../user/user.queries.js';
-import { allMenus, allScopes, ScopeCategory } from './grant.queries.js';
+import { allMenus, allScopes, grantedMenuIds, ScopeCategory } from './grant.queries.js';
 import { grantableScopeIds, menuGrantLimits, treeNode } from './grants.js';
 import {
   clearRoleGrants,
@@ -166,7 +167,7 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
       let dataScopeIds = ids(body.dataScopeIds, 'dataScopeIds');
       let apiScopeIds = ids(body.apiScopeIds, 'apiScopeIds');
 
-      await handle.db.transaction().execute(async (trx) => {
+      const before = await handle.db.transaction().execute(async (trx) => {
         const roles = await tenantRoles(trx, ctx.tenantId, roleIds);
         // Another tenant's role (or a gone one) is "not found", and the whole request changes nothing.
         if (roles.length !== roleIds.length) throw new NotFoundError();
@@ -209,10 +210,26 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
           }
         }
 
+        const held = await Promise.all(roleIds.map((id) => grantedMenuIds(trx, ctx.tenantId, [id])));
         await replaceRoleGrants(trx, roleIds, menuIds, [
           ...dataScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.data })),
           ...apiScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.api })),
         ]);
+        return held;
+      });
+      roleIds.forEach((roleId, i) => {
+        const was = new Set(before[i]);
+        recordOperation(deps.audit, request, {
+          module: 'role',
+          action: 'grant',
+          ids: [roleId],
+          before: { menus: was.size },
+          after: { menus: menuIds.length, dataScopes: dataScopeIds.length, apiScopes: apiScopeIds.length },
+          detail: {
+            added: menuIds.filter((id) => !was.has(id)),
+            removed: [...was].filter((id) => !menuIds.includes(id)),
+          },
+        });
       });
       // The writes above already dropped every cached grant set (observed tables); this also covers a change made
       // only to rows the observer filters, and says so where a reader looks for it.
