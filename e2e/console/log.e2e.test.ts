@@ -1,7 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
-import { collectPageErrors, consoleShell, DEMO_TENANT_ADMIN, signIn, twoChars } from '../steps.js';
+import {
+  accountApi,
+  collectPageErrors,
+  consoleShell,
+  DEMO_TENANT_ADMIN,
+  signIn,
+  twoChars,
+} from '../steps.js';
 
 /**
  * The three log screens (系统监控 > 日志管理): a call the demo tenant's administrator makes in the console shows up
@@ -120,6 +127,33 @@ describe('the log screens', () => {
     await details.getByText('auth.login').waitFor();
     expect(await details.textContent()).toContain('/api/cube-auth/oauth/token');
     await h.screenshot(page, 'log-usual-1440-zh-detail');
+    await page.keyboard.press('Escape');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows a tenant's change in the usual log as an operation record, its fields before and after", async () => {
+    const page = await h.newPage({ width: 1440, height: 900 });
+    const pageErrors = collectPageErrors(page);
+    const api = await accountApi(page, DEMO_TENANT_ADMIN);
+    const post = { category: 3, postCode: `op-${stamp}`, postName: '档案管理员', sort: 9 };
+    const { id } = await api.post<{ id: string }>('/api/cube-system/post/submit', post);
+    await api.post('/api/cube-system/post/submit', { ...post, id, postName: '档案主管' });
+    await page.goto('/monitor/log/usual/index');
+    const { main, tab } = consoleShell(page);
+    await tab('通用日志').waitFor();
+    const logSearch = page.getByRole('search');
+    await logSearch.getByLabel('事件编码').fill('op.post.update');
+    await logSearch.getByRole('button', { name: /搜\s*索/ }).click();
+    const row = listRows(main).filter({ hasText: '修改岗位管理' }).first();
+    await refreshUntil(main, row);
+    await h.screenshot(page, 'log-operation-1440-zh');
+    await row.getByRole('button', { name: /详情/ }).click();
+    const details = drawer(page);
+    await details.getByText('op.post.update').waitFor();
+    const text = await details.textContent();
+    expect(text).toContain('档案管理员');
+    expect(text).toContain('档案主管');
+    await h.screenshot(page, 'log-operation-1440-zh-detail');
     await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
