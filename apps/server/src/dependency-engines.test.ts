@@ -19,7 +19,9 @@ interface LockEntry {
 
 describe('dependency engines', () => {
   it('every locked package accepts the oldest Node.js the root engines admit', () => {
-    const root = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+    const root = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
     const oldest = semver.minVersion(root.engines.node);
     expect(oldest, 'root engines.node').not.toBeNull();
     const lock = JSON.parse(readFileSync(resolve(ROOT, 'package-lock.json'), 'utf8')) as {
