@@ -9,8 +9,8 @@ import {
   ROLE_HEADER,
   TENANT_HEADER,
 } from '@cube/contract';
-import { md5 } from 'js-md5';
 import { i18n } from '../lib/i18n';
+import { md5Hex } from '../lib/md5';
 import { RequestError, request } from './request';
 
 export const TOKEN_URL = '/api/cube-auth/oauth/token';
@@ -88,7 +88,7 @@ export async function loginByUsername(login: PasswordLogin): Promise<LoginResult
       params: {
         tenantId: login.tenantId,
         username: login.username,
-        password: md5(login.password),
+        password: await md5Hex(login.password),
         grant_type: login.captcha ? GrantType.captcha : GrantType.password,
         scope: SCOPE,
         type: LOGIN_TYPE,

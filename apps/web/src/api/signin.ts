@@ -8,7 +8,7 @@ import {
   smsProviderEntity,
   TENANT_HEADER,
 } from '@cube/contract';
-import { md5 } from 'js-md5';
+import { md5Hex } from '../lib/md5';
 import { LoginError, TOKEN_URL } from './auth';
 import { createEntityApi } from './crud';
 import { RequestError, request } from './request';
@@ -78,7 +78,7 @@ export async function registerGuest(body: {
   oauthId: string;
 }): Promise<void> {
   await request.post('/api/cube-user/register-guest', null, {
-    params: { ...body, password: md5(body.password) },
+    params: { ...body, password: await md5Hex(body.password) },
     skipToken: true,
     handlesErrors: true,
   });

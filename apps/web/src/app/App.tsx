@@ -3,16 +3,16 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './queryClient';
 import { getRouter } from './router';
-import { UiProviders } from './UiProviders';
+import { UiRoot } from './UiRoot';
 
 /** The mounted application; rendered only once the site information is loaded. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <UiProviders>
+      <UiRoot>
         <RouterProvider router={getRouter()} />
-      </UiProviders>
+      </UiRoot>
     </QueryClientProvider>
   );
 }

@@ -45,87 +45,93 @@ export const routes: RouteObject[] = [
     ),
     hydrateFallbackElement: <PageLoading />,
     children: [
-      // The public website: rendered by the server; see pages/public/ServerPage.
-      ...PUBLIC_SITE_PATHS.map(
-        (path): RouteObject => ({
-          path,
-          handle: handle({ noAuth: true, titleKey: 'route.home' }),
-          lazy: lazyPage(() => import('../pages/public/ServerPage')),
-        }),
-      ),
       {
         path: LOGIN_PATH,
         handle: handle({ noAuth: true, titleKey: 'route.login' }),
         lazy: lazyPage(() => import('../pages/auth/login/LoginPage')),
       },
+      // Every other screen inside the antd <App> frame (modal, notification), which the login page goes without.
       {
-        path: LOCK_PATH,
-        handle: handle({ noAuth: true, titleKey: 'route.lock' }),
-        lazy: lazyPage(() => import('../pages/auth/lock/LockPage')),
-      },
-      {
-        path: NOT_FOUND_PATH,
-        handle: handle({ noAuth: true, titleKey: 'route.notFound' }),
-        lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
-      },
-      {
-        path: FORBIDDEN_PATH,
-        handle: handle({ noAuth: true, titleKey: 'route.forbidden' }),
-        lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
-      },
-      {
-        path: SERVER_ERROR_PATH,
-        handle: handle({ noAuth: true, titleKey: 'route.serverError' }),
-        lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
-      },
-      {
-        lazy: lazyPage(() => import('../layouts/console/ConsoleLayout')),
+        lazy: lazyPage(() => import('./AntAppFrame')),
         children: [
+          // The public website: rendered by the server; see pages/public/ServerPage.
+          ...PUBLIC_SITE_PATHS.map(
+            (path): RouteObject => ({
+              path,
+              handle: handle({ noAuth: true, titleKey: 'route.home' }),
+              lazy: lazyPage(() => import('../pages/public/ServerPage')),
+            }),
+          ),
           {
-            path: HOME_PATH,
-            handle: handle({ titleKey: 'route.welcome' }),
-            lazy: lazyPage(() => import('../pages/console/welcome/WelcomePage')),
+            path: LOCK_PATH,
+            handle: handle({ noAuth: true, titleKey: 'route.lock' }),
+            lazy: lazyPage(() => import('../pages/auth/lock/LockPage')),
           },
           {
-            path: DASHBOARD_PATH,
-            handle: handle({ titleKey: 'route.dashboard' }),
-            lazy: lazyPage(() => import('../pages/console/dashboard/DashboardPage')),
+            path: NOT_FOUND_PATH,
+            handle: handle({ noAuth: true, titleKey: 'route.notFound' }),
+            lazy: lazyPage(() => import('../pages/exception/NotFoundPage')),
           },
           {
-            path: SELF_CHECK_PATH,
-            handle: handle({ titleKey: 'route.selfCheck' }),
-            lazy: lazyPage(() => import('../pages/console/test/SelfCheckPage')),
+            path: FORBIDDEN_PATH,
+            handle: handle({ noAuth: true, titleKey: 'route.forbidden' }),
+            lazy: lazyPage(() => import('../pages/exception/ForbiddenPage')),
           },
           {
-            path: INFO_PATH,
-            handle: handle({ titleKey: 'route.info' }),
-            lazy: lazyPage(() => import('../pages/console/info/InfoPage')),
-          },
-          // The business pages of a flow category (`flow` dictionary remark → `:route`).
-          {
-            path: `${FLOW_PROCESS_BASE}/:route/form/:processDefinitionId?`,
-            handle: handle({ titleKey: 'route.workForm' }),
-            lazy: lazyPage(() => import('../pages/console/work/process/FormPage')),
+            path: SERVER_ERROR_PATH,
+            handle: handle({ noAuth: true, titleKey: 'route.serverError' }),
+            lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
           },
           {
-            path: `${FLOW_PROCESS_BASE}/:route/handle/:taskId/:processInstanceId/:businessId`,
-            handle: handle({ titleKey: 'route.workHandle' }),
-            lazy: lazyPage(() => import('../pages/console/work/process/HandlePage')),
-          },
-          {
-            path: `${FLOW_PROCESS_BASE}/:route/detail/:processInstanceId/:businessId`,
-            handle: handle({ titleKey: 'route.workDetail' }),
-            lazy: lazyPage(() => import('../pages/console/work/process/DetailPage')),
-          },
-          {
-            path: `${IFRAME_PREFIX}/:routerPath`,
-            handle: handle({ noAuth: true, kind: 'iframe' }),
-            lazy: lazyPage(() => import('../pages/console/iframe/IframePage')),
-          },
-          {
-            path: '*',
-            handle: handle({ noAuth: true, kind: 'menu' }),
-            lazy: lazyPage(() => import('../layouts/console/MenuRoutePage')),
+            lazy: lazyPage(() => import('../layouts/console/ConsoleLayout')),
+            children: [
+              {
+                path: HOME_PATH,
+                handle: handle({ titleKey: 'route.welcome' }),
+                lazy: lazyPage(() => import('../pages/console/welcome/WelcomePage')),
+              },
+              {
+                path: DASHBOARD_PATH,
+                handle: handle({ titleKey: 'route.dashboard' }),
+                lazy: lazyPage(() => import('../pages/console/dashboard/DashboardPage')),
+              },
+              {
+                path: SELF_CHECK_PATH,
+                handle: handle({ titleKey: 'route.selfCheck' }),
+                lazy: lazyPage(() => import('../pages/console/test/SelfCheckPage')),
+              },
+              {
+                path: INFO_PATH,
+                handle: handle({ titleKey: 'route.info' }),
+                lazy: lazyPage(() => import('../pages/console/info/InfoPage')),
+              },
+              // The business pages of a flow category (`flow` dictionary remark → `:route`).
+              {
+                path: `${FLOW_PROCESS_BASE}/:route/form/:processDefinitionId?`,
+                handle: handle({ titleKey: 'route.workForm' }),
+                lazy: lazyPage(() => import('../pages/console/work/process/FormPage')),
+              },
+              {
+                path: `${FLOW_PROCESS_BASE}/:route/handle/:taskId/:processInstanceId/:businessId`,
+                handle: handle({ titleKey: 'route.workHandle' }),
+                lazy: lazyPage(() => import('../pages/console/work/process/HandlePage')),
+              },
+              {
+                path: `${FLOW_PROCESS_BASE}/:route/detail/:processInstanceId/:businessId`,
+                handle: handle({ titleKey: 'route.workDetail' }),
+                lazy: lazyPage(() => import('../pages/console/work/process/DetailPage')),
+              },
+              {
+                path: `${IFRAME_PREFIX}/:routerPath`,
+                handle: handle({ noAuth: true, kind: 'iframe' }),
+                lazy: lazyPage(() => import('../pages/console/iframe/IframePage')),
+              },
+              {
+                path: '*',
+                handle: handle({ noAuth: true, kind: 'menu' }),
+                lazy: lazyPage(() => import('../layouts/console/MenuRoutePage')),
+              },
+            ],
           },
         ],
       },

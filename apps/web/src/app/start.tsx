@@ -5,7 +5,7 @@ import { installErrorLogListeners } from '../stores/errorLog';
 import { App } from './App';
 import { bindRequestClientToApp, loadSite } from './boot';
 import { getRouter } from './router';
-import { UiProviders } from './UiProviders';
+import { UiRoot } from './UiRoot';
 
 /**
  * Start-up: fetch the site information first, then mount. Until it answers the page keeps the
@@ -32,9 +32,9 @@ export function startApp(container: HTMLElement): void {
       const { BootFailure } = await import('./BootFailure');
       root.render(
         <StrictMode>
-          <UiProviders>
+          <UiRoot>
             <BootFailure error={error} onRetry={boot} />
-          </UiProviders>
+          </UiRoot>
         </StrictMode>,
       );
       return;

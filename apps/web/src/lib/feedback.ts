@@ -1,9 +1,10 @@
 import { message as staticMessage } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
+import { createContext, useContext } from 'react';
 
 /**
- * Toasts for code outside React (the request client). Until the antd `<App>` context registers its
- * themed instance through {@link setMessageApi}, the static antd message is used.
+ * Toasts for code outside React (the request client). Until the root registers its themed instance through
+ * {@link setMessageApi}, the static antd message is used.
  */
 let messageApi: MessageInstance = staticMessage;
 
@@ -13,6 +14,17 @@ export function setMessageApi(api: MessageInstance): void {
 
 export function resetMessageApi(): void {
   messageApi = staticMessage;
+}
+
+/**
+ * The themed message instance of the root, for the screens that stand outside the antd `<App>` frame (the login
+ * page: antd's `<App>` brings the modal and notification code, which the login's first view does not carry).
+ */
+export const MessageApiContext = createContext<MessageInstance>(staticMessage);
+
+/** The themed message instance (works inside and outside the antd `<App>` frame). */
+export function useMessageApi(): MessageInstance {
+  return useContext(MessageApiContext);
 }
 
 /**

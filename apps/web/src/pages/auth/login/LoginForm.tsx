@@ -1,10 +1,11 @@
 import { ApartmentOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchCaptcha } from '../../../api/auth';
+import { useMessageApi } from '../../../lib/feedback';
 import { afterLoginPath } from '../../../lib/loginRedirect';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
@@ -23,7 +24,7 @@ const CAPTCHA_QUERY_KEY = ['auth', 'captcha'] as const;
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const navigate = useNavigate();
   const { search } = useLocation();
   const [form] = Form.useForm<LoginFormValues>();

@@ -1,11 +1,12 @@
 import { ApartmentOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { SmsMessage } from '@cube/contract';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { RequestError } from '../../../api/request';
 import { loginBySms, sendSmsCode } from '../../../api/signin';
+import { useMessageApi } from '../../../lib/feedback';
 import { afterLoginPath } from '../../../lib/loginRedirect';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
@@ -23,7 +24,7 @@ const RESEND_SECONDS = 60;
 /** 手机号登录: a six-digit code by SMS, then `grant_type=sms_code`. */
 export function PhoneLogin() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const navigate = useNavigate();
   const { search } = useLocation();
   const [form] = Form.useForm<PhoneValues>();

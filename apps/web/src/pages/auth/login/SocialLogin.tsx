@@ -1,38 +1,20 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { HOME_PATH, type LoginResult, SocialMessage } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Divider, Form, Input, Modal, Space, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Divider, Space, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { RequestError } from '../../../api/request';
-import {
-  fetchSocialProviders,
-  isGuest,
-  loginBySocial,
-  registerGuest,
-  socialRenderUrl,
-} from '../../../api/signin';
+import { fetchSocialProviders, isGuest, loginBySocial, socialRenderUrl } from '../../../api/signin';
+import { useMessageApi } from '../../../lib/feedback';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
 import { initialTenantId } from './loginTenant';
 
-interface RegisterValues {
-  tenantId?: string;
-  name?: string;
-  account?: string;
-  password?: string;
-  password2?: string;
-}
+/** The registration dialog, loaded only for an identity without a user (its modal code is not in the login's first view). */
+const SocialRegisterDialog = lazy(() => import('./SocialRegisterDialog'));
 
-/** The registration checks, in order (tenant, account, password, match): the first that fails is the message shown. */
-export function registrationProblem(values: RegisterValues, asksTenant: boolean): string | undefined {
-  if (asksTenant && !values.tenantId?.trim()) return SocialMessage.TENANT_REQUIRED;
-  if (!values.account?.trim()) return SocialMessage.ACCOUNT_REQUIRED;
-  if (!values.password) return SocialMessage.PASSWORD_REQUIRED;
-  if (values.password !== values.password2) return SocialMessage.PASSWORD_MISMATCH;
-  return undefined;
-}
+export { registrationProblem } from './socialRegistration';
 
 /**
  * Third-party login on the login page: one button per enabled provider of the tenant, the return
@@ -41,7 +23,7 @@ export function registrationProblem(values: RegisterValues, asksTenant: boolean)
  */
 export function SocialLogin() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const message = useMessageApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const config = useRuntimeConfig();
@@ -50,8 +32,6 @@ export function SocialLogin() {
   const tenantId = siteTenantId || initialTenantId(config);
   const [guest, setGuest] = useState<LoginResult>();
   const [finishing, setFinishing] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [form] = Form.useForm<RegisterValues>();
   const started = useRef(false);
   const asksTenant = !siteTenantId;
 
@@ -75,11 +55,6 @@ export function SocialLogin() {
       .then(async (result) => {
         if (isGuest(result)) {
           setGuest(result);
-          form.setFieldsValue({
-            tenantId: result.tenant_id,
-            name: result.nick_name || result.account,
-            account: result.account,
-          });
           return;
         }
         adopt(result);
@@ -91,40 +66,11 @@ export function SocialLogin() {
         void navigate('/login', { replace: true });
       })
       .finally(() => setFinishing(false));
-  }, [params, tenantId, adopt, form, message, navigate, t]);
+  }, [params, tenantId, adopt, message, navigate, t]);
 
   const closeRegistration = () => {
     setGuest(undefined);
-    form.resetFields();
     void navigate('/login', { replace: true });
-  };
-
-  const submit = async () => {
-    const values = form.getFieldsValue();
-    const problem = registrationProblem(values, asksTenant);
-    if (problem) {
-      message.warning(problem);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await registerGuest({
-        tenantId: (asksTenant ? values.tenantId?.trim() : siteTenantId) || guest?.tenant_id || '',
-        name: values.name?.trim() ?? '',
-        account: values.account?.trim() ?? '',
-        password: values.password ?? '',
-        oauthId: guest?.oauth_id ?? '',
-      });
-      modal.success({ title: SocialMessage.SUBMITTED_TITLE, content: SocialMessage.SUBMITTED });
-      // The guest holds no session; "logging out" is leaving the third-party answer behind.
-      closeRegistration();
-    } catch (error) {
-      const msg =
-        error instanceof RequestError ? (error.body as { msg?: string } | undefined)?.msg : undefined;
-      message.error(msg || SocialMessage.SUBMIT_FAILED);
-    } finally {
-      setSubmitting(false);
-    }
   };
 
   if (!config.socialMode && !finishing && !guest) return null;
@@ -152,37 +98,16 @@ export function SocialLogin() {
           </Space>
         </>
       ) : null}
-      <Modal
-        open={!!guest}
-        title={t('screens.oauthProvider.registerTitle')}
-        onCancel={closeRegistration}
-        onOk={() => void submit()}
-        okText={t('screens.oauthProvider.submit')}
-        confirmLoading={submitting}
-        destroyOnHidden
-        maskClosable={false}
-      >
-        <p>{t('screens.oauthProvider.registerHint')}</p>
-        <Form form={form} name="guestRegister" layout="vertical" requiredMark>
-          {asksTenant ? (
-            <Form.Item name="tenantId" label={t('screens.oauthProvider.tenantId')} required>
-              <Input maxLength={12} />
-            </Form.Item>
-          ) : null}
-          <Form.Item name="name" label={t('screens.oauthProvider.realName')}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="account" label={t('screens.oauthProvider.account')} required>
-            <Input maxLength={45} autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" label={t('screens.oauthProvider.password')} required>
-            <Input.Password maxLength={64} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="password2" label={t('screens.oauthProvider.password2')} required>
-            <Input.Password maxLength={64} autoComplete="new-password" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {guest ? (
+        <Suspense fallback={null}>
+          <SocialRegisterDialog
+            guest={guest}
+            tenantId={siteTenantId}
+            asksTenant={asksTenant}
+            onClose={closeRegistration}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
