@@ -32,6 +32,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 100);
 
+/** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
+const NODE_FLAGS = ['--max-semi-space-size=4'];
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
 for (const built of [serverEntry, path.join(root, 'packages/contract/dist')]) {
   if (!existsSync(built)) {
@@ -122,7 +124,7 @@ const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'
 const logLevel = loadConfig(
   Object.fromEntries(Object.entries(productEnv).filter(([, v]) => v !== undefined)),
 ).logLevel;
-const product = start([serverEntry], productEnv, 'pipe');
+const product = start([...NODE_FLAGS, serverEntry], productEnv, 'pipe');
 // The product's log, drained as a log collector would: lines and bytes are counted, nothing is kept.
 const productLog = { bytes: 0, lines: 0 };
 product.stdout.on('data', (chunk) => {

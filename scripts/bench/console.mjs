@@ -39,6 +39,8 @@ const MENU_SCREENS = [
   ['系统管理', '角色管理', '/system/role/index'],
   ['系统管理', '岗位管理', '/system/post/index'],
 ];
+/** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
+const NODE_FLAGS = ['--max-semi-space-size=4'];
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
 if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.error('bench: the build is missing — run `npm run build` first.');
@@ -58,7 +60,7 @@ const freePort = () =>
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-bench-console-'));
-const server = spawn(process.execPath, [serverEntry], {
+const server = spawn(process.execPath, [...NODE_FLAGS, serverEntry], {
   cwd: root,
   env: {
     ...process.env,

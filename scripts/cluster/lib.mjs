@@ -21,6 +21,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
+/** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
+const NODE_FLAGS = ['--max-semi-space-size=4'];
 export const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const templateFile = path.join(root, 'deploy/nginx/cube.conf.template');
 const envFile = path.join(root, 'deploy/cube.env');
@@ -424,7 +426,7 @@ export class Cluster {
 
   /** Starts instance `index` and waits until it is ready (`/api/ready`). */
   async startInstance(index) {
-    const child = this.spawnLogged(`app-${index + 1}`, process.execPath, [serverEntry], {
+    const child = this.spawnLogged(`app-${index + 1}`, process.execPath, [...NODE_FLAGS, serverEntry], {
       cwd: root,
       env: this.instanceEnv(index),
     });
