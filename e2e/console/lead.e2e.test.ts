@@ -18,6 +18,7 @@ describe('the customer leads screen', () => {
       body: JSON.stringify({
         name: '端到端访客',
         phone: '13911112222',
+        consent: true,
         company: '端到端科技有限公司',
         service: '商标注册',
         message: '想注册一个新商标，请联系我。',

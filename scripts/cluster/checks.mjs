@@ -158,6 +158,7 @@ export async function runClusterChecks(cluster) {
           {
             name: '集群检查',
             phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+            consent: true,
             service: '专利申请',
             requestId: `check-${randomBytes(8).toString('hex')}`,
           },

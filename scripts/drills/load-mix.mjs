@@ -164,6 +164,7 @@ async function worker(index) {
             body: {
               name: `演练${index}`,
               phone: `138${String((index * 1_000_003 + n) % 100_000_000).padStart(8, '0')}`,
+              consent: true,
               service: '专利申请',
               message: `drill ${runId}`,
               requestId,

@@ -68,6 +68,11 @@ const envSchema = z.object({
   // Prometheus metrics at /metrics (platform/metrics.ts): a bearer token, or loopback only without one.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('')),
   CUBE_METRICS: booleanFlag.optional(),
+  CUBE_PAGE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   CUBE_UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -102,6 +107,8 @@ export interface AppConfig {
    * answered.
    */
   metrics: { enabled: boolean; token: string | undefined };
+  /** Memory for the rendered public pages of this instance (their HTML, brotli and gzip); 0 keeps none. */
+  publicPageCacheBytes: number;
   /** Largest file `put-file` accepts; larger uploads are answered 413. */
   uploadMaxBytes: number;
   /** Outbound fetches (WeChat proxy): the hosts each may reach, and network settings tests override. */
@@ -267,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.CUBE_API_DOCS ?? !production,
     workerId: e.CUBE_WORKER_ID ?? randomInt(1024),
     uploadMaxBytes: e.CUBE_UPLOAD_MAX_BYTES,
+    publicPageCacheBytes: e.CUBE_PAGE_CACHE_BYTES,
     metrics: { enabled: e.CUBE_METRICS ?? !!e.METRICS_TOKEN, token: e.METRICS_TOKEN || undefined },
     chat: {
       baseUrl: (e.CUBE_CHAT_BASE_URL ?? '').replace(/\/+$/, ''),

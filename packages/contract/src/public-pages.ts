@@ -25,6 +25,7 @@ export type PublicPageLoader =
   | 'products'
   | 'articles'
   | 'about'
+  | 'privacy'
   | 'article'
   | 'product'
   | 'certification';
@@ -70,6 +71,7 @@ export const PUBLIC_PAGES = [
     categories: [ArticleCategory.party],
   },
   { path: '/aboutUs', title: '关于我们', nav: '关于我们', sitemap: true, loader: 'about' },
+  { path: '/privacy', title: '隐私政策', sitemap: true, loader: 'privacy' },
   { path: '/newsDetails', title: '新闻详情', sitemap: false, loader: 'article' },
   {
     path: '/productDetails',
@@ -141,6 +143,7 @@ export type PublicPageContent =
       page: PublicPage<PublicArticleSummary>;
     }
   | { kind: 'about'; html: string }
+  | { kind: 'privacy'; html: string }
   | { kind: 'article'; article: PublicArticle; section: PublicRoute }
   | { kind: 'product'; product: PublicProduct; related: PublicProductSummary[] }
   | { kind: 'certification'; certification: PublicCertification; related: PublicCertificationSummary[] }

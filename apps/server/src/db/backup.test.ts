@@ -31,6 +31,7 @@ describe.each(dialects)('backup round trip (%s)', (dialect) => {
     const res = await t.call('POST', '/api/cube-pr/prkhzx/submit', undefined, {
       name: '备份测试',
       phone: '13800000001',
+      consent: true,
       service: '专利申请',
       requestId: `backup-${newId()}`,
     });

@@ -1,7 +1,7 @@
-import type { CustomerInquiry } from '@cube/contract';
 import { type FormEvent, type ReactElement, useId, useRef, useState } from 'react';
 import {
   type InquiryErrors,
+  type InquiryForm,
   newRequestId,
   type SubmitOutcome,
   submitInquiry,
@@ -15,11 +15,11 @@ export const SERVICE_OPTIONS = ['专利申请', '商标注册', '版权登记', 
 export const serviceOfProductCategory = (category: number): string =>
   ({ 1: '专利申请', 2: '商标注册', 3: '版权登记' })[category] ?? '其他';
 
-const EMPTY: CustomerInquiry = { name: '', phone: '', company: '', service: '', message: '' };
+const EMPTY: InquiryForm = { name: '', phone: '', company: '', service: '', message: '', consent: false };
 
 /** The customer-information form (`cube-pr/prkhzx/submit`): checked here first, then by the server. */
 export function CustomerForm({ defaultService = '' }: { defaultService?: string }) {
-  const [values, setValues] = useState<CustomerInquiry>({ ...EMPTY, service: defaultService });
+  const [values, setValues] = useState<InquiryForm>({ ...EMPTY, service: defaultService });
   const [errors, setErrors] = useState<InquiryErrors>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<SubmitOutcome | undefined>();
@@ -31,7 +31,7 @@ export function CustomerForm({ defaultService = '' }: { defaultService?: string 
       ? [values.service, ...SERVICE_OPTIONS]
       : SERVICE_OPTIONS;
 
-  const set = (field: keyof CustomerInquiry) => (event: { target: { value: string } }) => {
+  const set = (field: Exclude<keyof InquiryForm, 'consent'>) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -55,7 +55,7 @@ export function CustomerForm({ defaultService = '' }: { defaultService?: string 
   };
 
   const field = (
-    name: keyof CustomerInquiry,
+    name: Exclude<keyof InquiryForm, 'consent'>,
     label: string,
     required: boolean,
     input: ReactElement,
@@ -74,7 +74,7 @@ export function CustomerForm({ defaultService = '' }: { defaultService?: string 
       ) : null}
     </div>
   );
-  const common = (name: keyof CustomerInquiry) => ({
+  const common = (name: Exclude<keyof InquiryForm, 'consent'>) => ({
     id: `${uid}-${name}`,
     name,
     value: values[name],
@@ -112,6 +112,34 @@ export function CustomerForm({ defaultService = '' }: { defaultService?: string 
         </select>,
       )}
       {field('message', '留言', false, <textarea {...common('message')} rows={4} maxLength={1000} />, true)}
+      <div className="s-field s-field-wide s-consent">
+        <label>
+          <input
+            type="checkbox"
+            name="consent"
+            checked={values.consent}
+            onChange={(event) => {
+              const consent = event.target.checked;
+              setValues((v) => ({ ...v, consent }));
+              if (consent && errors.consent) setErrors((e) => ({ ...e, consent: undefined }));
+            }}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? `${uid}-consent-error` : undefined}
+          />
+          <span>
+            我已阅读并同意
+            <a href="/privacy" target="_blank" rel="noopener">
+              《隐私政策》
+            </a>
+            ，同意将以上信息用于咨询答复
+          </span>
+        </label>
+        {errors.consent ? (
+          <span className="s-error" id={`${uid}-consent-error`} role="alert">
+            {errors.consent}
+          </span>
+        ) : null}
+      </div>
       {outcome ? (
         <div className={outcome.ok ? 's-alert s-alert-ok' : 's-alert s-alert-fail'} role="status">
           {outcome.message}

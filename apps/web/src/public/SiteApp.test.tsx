@@ -20,6 +20,8 @@ const site: PublicSiteProfile = {
   contactEmail: 'service@lifang-ip.cn',
   contactAddress: '苏州工业园区',
   workHours: '周一至周五 9:00-18:00',
+  policeRecord: '苏公网安备32059002001234号',
+  wechatQr: '/img/wechat-qr.png',
 };
 
 const page = (over: Partial<PublicPageData>): PublicPageData => ({
@@ -136,7 +138,80 @@ describe('the public site', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交咨询' }));
     expect(form.textContent).toContain('请输入您的姓名');
     expect(form.textContent).toContain('手机号码不能为空');
+    expect(form.textContent).toContain('请阅读并同意隐私政策');
     expect(screen.getByLabelText(/姓名/).getAttribute('aria-invalid')).toBe('true');
+    // The consent links the privacy page and starts unticked.
+    const consent = screen.getByRole('checkbox', { name: /我已阅读并同意/ }) as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
+    fireEvent.click(consent);
+    expect(form.textContent).not.toContain('请阅读并同意隐私政策');
+  });
+
+  it('shows covers with reserved boxes, lazily below the fold and at once on a detail page', () => {
+    const cover = '/upload/cover.png';
+    const home = renderToString(
+      <SiteApp
+        data={page({
+          content: {
+            kind: 'home',
+            banners: [{ id: '1', title: '横幅', subtitle: '', imageUrl: '/upload/banner.jpg', linkUrl: '' }],
+            products: [
+              {
+                id: '2',
+                category: 1,
+                categoryName: '专利代理',
+                name: '发明专利',
+                coverUrl: cover,
+                summary: '',
+              },
+            ],
+            certifications: [],
+            news: [],
+            party: [],
+            policies: [],
+            aboutSummary: '',
+          },
+        })}
+      />,
+    );
+    expect(home).toMatch(
+      /<img class="s-hero-img" src="\/upload\/banner.jpg"[^>]*width="1920" height="600" loading="eager" fetchPriority="high"/,
+    );
+    expect(home).toMatch(
+      /<img class="s-card-cover" src="\/upload\/cover.png"[^>]*width="400" height="225" loading="lazy"/,
+    );
+    const detail = renderToString(
+      <SiteApp
+        data={page({
+          route: '/newsDetails',
+          content: {
+            kind: 'article',
+            article: { ...article('7', '带封面的新闻'), coverUrl: cover, content: '<p>正文</p>' },
+            section: '/newsCenter',
+          },
+        })}
+      />,
+    );
+    expect(detail).toMatch(
+      /<img class="s-detail-cover" src="\/upload\/cover.png"[^>]*width="960" height="540" loading="eager"/,
+    );
+  });
+
+  it('offers tap-to-call and the consult form on phones, and the filing numbers, QR code and staff login below', () => {
+    const html = renderToString(
+      <SiteApp data={page({ route: '/newsCenter', content: { kind: 'privacy', html: '<p>政策</p>' } })} />,
+    );
+    expect(html).toContain('href="tel:400-820-6188"'.replace('400-820-6188', '4008206188'));
+    // A page without the form sends the consult button to the one on 关于我们.
+    expect(html).toContain('href="/aboutUs#consult"');
+    expect(html).toContain('苏公网安备32059002001234号');
+    expect(html).toContain('href="https://beian.mps.gov.cn/#/query/webSearch?code=32059002001234"');
+    expect(html).toMatch(
+      /<img src="\/img\/wechat-qr.png" alt="微信公众号二维码" width="112" height="112" loading="lazy"/,
+    );
+    expect(html).toContain('href="/login"');
+    expect(html).toContain('<p>政策</p>');
   });
 
   it('shows the not-found page for unknown content', () => {

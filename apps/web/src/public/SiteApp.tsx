@@ -25,6 +25,56 @@ const SECTION_OF_DETAIL: Record<string, string> = Object.fromEntries(
 );
 
 const date = (value: string) => value.slice(0, 10);
+
+/** The privacy page (the consent of the customer form links it) and the staff's way in to the console. */
+const PRIVACY_PATH = '/privacy';
+const STAFF_LOGIN_PATH = '/login';
+
+/** Pages that end with the consult form (the floating button scrolls to it; elsewhere it opens 关于我们's). */
+const HAS_CONSULT = new Set(['home', 'products', 'about', 'product', 'certification']);
+
+/** A content image with its box reserved (width/height, no layout shift); `eager` only above the fold. */
+function Cover({
+  src,
+  width,
+  height,
+  className,
+  eager = false,
+}: {
+  src: string;
+  width: number;
+  height: number;
+  className: string;
+  eager?: boolean;
+}) {
+  return (
+    <img
+      className={className}
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}
+
+/** Phones: a bar fixed at the bottom with tap-to-call (the site's phone) and the consult form. */
+function MobileActions({ site, kind }: { site: PublicSiteProfile; kind: string }) {
+  return (
+    <nav className="s-mobile-actions" aria-label="快捷咨询">
+      {site.contactPhone ? (
+        <a className="s-mobile-call" href={`tel:${site.contactPhone.replace(/[^0-9+]/g, '')}`}>
+          电话咨询
+        </a>
+      ) : null}
+      <a className="s-mobile-consult" href={HAS_CONSULT.has(kind) ? '#consult' : '/aboutUs#consult'}>
+        在线咨询
+      </a>
+    </nav>
+  );
+}
 const label = (path: string) => NAV.find((n) => n.path === path)?.label ?? '';
 
 function Header({ site, current }: { site: PublicSiteProfile; current: string }) {
@@ -76,7 +126,7 @@ function Header({ site, current }: { site: PublicSiteProfile; current: string })
 function Footer({ site }: { site: PublicSiteProfile }) {
   const year = new Date().getFullYear();
   return (
-    <footer className="s-footer">
+    <footer className={site.wechatQr ? 's-footer s-footer-has-qr' : 's-footer'}>
       <div className="s-wrap">
         <div className="s-footer-cols">
           <section>
@@ -92,6 +142,13 @@ function Footer({ site }: { site: PublicSiteProfile }) {
               {site.workHours ? <li>时间：{site.workHours}</li> : null}
             </ul>
           </section>
+          {site.wechatQr ? (
+            <section className="s-footer-qr">
+              <h2>关注公众号</h2>
+              <img src={site.wechatQr} alt="微信公众号二维码" width={112} height={112} loading="lazy" />
+              <p>微信扫一扫，获取最新资讯</p>
+            </section>
+          ) : null}
           <section>
             <h2>快速导航</h2>
             <ul>
@@ -105,11 +162,26 @@ function Footer({ site }: { site: PublicSiteProfile }) {
         </div>
         <div className="s-footer-bottom">
           <span>{site.copyright || `© ${year} ${site.companyName || site.title} 版权所有`}</span>
-          {site.icp ? (
-            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
-              {site.icp}
+          <span className="s-footer-links">
+            {site.icp ? (
+              <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+                {site.icp}
+              </a>
+            ) : null}
+            {site.policeRecord ? (
+              <a
+                href={`https://beian.mps.gov.cn/#/query/webSearch?code=${encodeURIComponent(site.policeRecord.replace(/\D/g, ''))}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {site.policeRecord}
+              </a>
+            ) : null}
+            <a href={PRIVACY_PATH}>隐私政策</a>
+            <a href={STAFF_LOGIN_PATH} rel="nofollow">
+              员工登录
             </a>
-          ) : null}
+          </span>
         </div>
       </div>
     </footer>
@@ -167,16 +239,21 @@ function Hero({ data }: { data: PublicPageData }) {
   if (!banner) return null;
   return (
     <section className="s-hero" aria-roledescription="轮播" aria-label="首页横幅">
-      <div
-        className="s-hero-slide"
-        style={
-          banner.imageUrl
-            ? {
-                backgroundImage: `linear-gradient(90deg, rgba(15,43,87,.85), rgba(15,43,87,.35)), url("${banner.imageUrl}")`,
-              }
-            : undefined
-        }
-      >
+      <div className={banner.imageUrl ? 's-hero-slide s-hero-has-image' : 's-hero-slide'}>
+        {banner.imageUrl ? (
+          // The first banner is the page's largest paint: loaded at once; the others when they are shown.
+          <img
+            key={banner.id}
+            className="s-hero-img"
+            src={banner.imageUrl}
+            alt=""
+            width={1920}
+            height={600}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            decoding="async"
+          />
+        ) : null}
         <div className="s-wrap">
           <h1>{banner.title}</h1>
           {banner.subtitle ? <p>{banner.subtitle}</p> : null}
@@ -223,9 +300,13 @@ function ProductCards({ items }: { items: PublicProductSummary[] }) {
     <div className="s-grid s-grid-3">
       {items.map((p) => (
         <a key={p.id} className="s-card" href={`/productDetails?id=${p.id}`}>
-          <span className="s-card-icon" aria-hidden="true">
-            {p.categoryName.slice(0, 1) || p.name.slice(0, 1)}
-          </span>
+          {p.coverUrl ? (
+            <Cover className="s-card-cover" src={p.coverUrl} width={400} height={225} />
+          ) : (
+            <span className="s-card-icon" aria-hidden="true">
+              {p.categoryName.slice(0, 1) || p.name.slice(0, 1)}
+            </span>
+          )}
           <h3>{p.name}</h3>
           <p>{p.summary}</p>
         </a>
@@ -239,6 +320,7 @@ function CertificationCards({ items }: { items: PublicCertificationSummary[] }) 
     <div className="s-grid">
       {items.map((c) => (
         <a key={c.id} className="s-card" href={`/systemDetails?id=${c.id}`}>
+          {c.coverUrl ? <Cover className="s-card-cover" src={c.coverUrl} width={400} height={225} /> : null}
           {c.standard ? <span className="s-card-tag">{c.standard}</span> : null}
           <h3>{c.name}</h3>
           <p>{c.summary}</p>
@@ -498,7 +580,10 @@ function ArticlesPage({ data }: { data: PublicPageData }) {
             <ul className="s-article-list">
               {page.records.map((a) => (
                 <li key={a.id}>
-                  <a href={`/newsDetails?id=${a.id}`}>
+                  <a href={`/newsDetails?id=${a.id}`} className={a.coverUrl ? 's-has-cover' : undefined}>
+                    {a.coverUrl ? (
+                      <Cover className="s-list-cover" src={a.coverUrl} width={240} height={160} />
+                    ) : null}
                     <h2>
                       {a.isTop ? <span className="s-pin">[置顶] </span> : null}
                       {a.title}
@@ -540,6 +625,21 @@ function AboutPage({ data }: { data: PublicPageData }) {
         <SideContact site={data.site} />
       </div>
       <ConsultBand site={data.site} />
+    </>
+  );
+}
+
+function PrivacyPage({ data }: { data: PublicPageData }) {
+  if (data.content.kind !== 'privacy') return null;
+  return (
+    <>
+      <PageHead title="隐私政策" trail={[{ text: '隐私政策' }]} />
+      <div className="s-wrap s-layout">
+        <article className="s-article">
+          <Rich html={data.content.html} />
+        </article>
+        <SideContact site={data.site} />
+      </div>
     </>
   );
 }
@@ -600,8 +700,15 @@ function ArticleDetailPage({ data }: { data: PublicPageData }) {
         </>
       }
     >
+      {article.coverUrl ? (
+        <Cover className="s-detail-cover" src={article.coverUrl} width={960} height={540} eager />
+      ) : null}
       {article.summary ? <p className="s-lead">{article.summary}</p> : null}
-      {isWechat ? <WechatArticle url={article.linkUrl} /> : <Rich html={article.content} />}
+      {isWechat ? (
+        <WechatArticle url={article.linkUrl} summary={article.summary} />
+      ) : (
+        <Rich html={article.content} />
+      )}
     </DetailFrame>
   );
 }
@@ -617,6 +724,9 @@ function ProductDetailPage({ data }: { data: PublicPageData }) {
         title={product.name}
         meta={<span>{product.categoryName}</span>}
       >
+        {product.coverUrl ? (
+          <Cover className="s-detail-cover" src={product.coverUrl} width={960} height={540} eager />
+        ) : null}
         {product.summary ? <p className="s-lead">{product.summary}</p> : null}
         <Rich html={product.content} />
       </DetailFrame>
@@ -648,6 +758,9 @@ function CertificationDetailPage({ data }: { data: PublicPageData }) {
           certification.standard ? <span>认证标准：{certification.standard}</span> : <span>体系认证</span>
         }
       >
+        {certification.coverUrl ? (
+          <Cover className="s-detail-cover" src={certification.coverUrl} width={960} height={540} eager />
+        ) : null}
         {certification.summary ? <p className="s-lead">{certification.summary}</p> : null}
         <Rich html={certification.content} />
       </DetailFrame>
@@ -694,6 +807,8 @@ function Page({ data }: { data: PublicPageData }) {
       return <ArticlesPage data={data} />;
     case 'about':
       return <AboutPage data={data} />;
+    case 'privacy':
+      return <PrivacyPage data={data} />;
     case 'article':
       return <ArticleDetailPage data={data} />;
     case 'product':
@@ -722,6 +837,7 @@ export function SiteApp({ data }: { data: PublicPageData }) {
         <Page data={data} />
       </main>
       <Footer site={data.site} />
+      <MobileActions site={data.site} kind={data.content.kind} />
     </>
   );
 }

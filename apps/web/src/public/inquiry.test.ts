@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { INQUIRY_MESSAGES, newRequestId, submitInquiry, validateInquiry } from './inquiry';
 
-const valid = { name: '王建国', phone: '13812345678', company: '', service: '专利申请', message: '' };
+const valid = {
+  name: '王建国',
+  phone: '13812345678',
+  company: '',
+  service: '专利申请',
+  message: '',
+  consent: true,
+};
 
 describe('customer form checks', () => {
   it('accepts a complete form', () => {
@@ -18,6 +25,7 @@ describe('customer form checks', () => {
     expect(validateInquiry({ ...valid, phone: '12345678901' }).phone).toBe('手机号码格式不正确');
     expect(validateInquiry({ ...valid, name: 'x'.repeat(51) }).name).toBe('长度不能超过50个字符');
     expect(validateInquiry({ ...valid, message: 'x'.repeat(1001) }).message).toBe('长度不能超过1000个字符');
+    expect(validateInquiry({ ...valid, consent: false })).toEqual({ consent: '请阅读并同意隐私政策' });
   });
 
   it('makes request ids the server accepts', () => {

@@ -13,14 +13,18 @@ export const INQUIRY_MESSAGES = {
   companyTooLong: '长度不能超过100个字符',
   serviceRequired: '请选择咨询业务',
   messageTooLong: '长度不能超过1000个字符',
+  consentRequired: '请阅读并同意隐私政策',
   submitted: '提交成功，我们会尽快与您联系',
   failed: '提交失败，请稍后重试',
   network: '网络异常，请检查网络后重试',
 } as const;
 
-export type InquiryErrors = Partial<Record<keyof CustomerInquiry, string>>;
+/** The form's fields: the inquiry and the visitor's consent to the privacy notice. */
+export type InquiryForm = CustomerInquiry & { consent: boolean };
 
-export function validateInquiry(values: CustomerInquiry): InquiryErrors {
+export type InquiryErrors = Partial<Record<keyof InquiryForm, string>>;
+
+export function validateInquiry(values: InquiryForm): InquiryErrors {
   const errors: InquiryErrors = {};
   const name = values.name.trim();
   const phone = values.phone.trim();
@@ -32,6 +36,7 @@ export function validateInquiry(values: CustomerInquiry): InquiryErrors {
   if (values.company.trim().length > 100) errors.company = INQUIRY_MESSAGES.companyTooLong;
   if (!values.service.trim()) errors.service = INQUIRY_MESSAGES.serviceRequired;
   if (values.message.trim().length > 1000) errors.message = INQUIRY_MESSAGES.messageTooLong;
+  if (!values.consent) errors.consent = INQUIRY_MESSAGES.consentRequired;
   return errors;
 }
 
@@ -49,7 +54,7 @@ export interface SubmitOutcome {
 
 /** Sends the form; the server answers in the R envelope (`code`, `success`, `msg`). */
 export async function submitInquiry(
-  values: CustomerInquiry,
+  values: InquiryForm,
   requestId: string,
   fetcher: typeof fetch = fetch,
 ): Promise<SubmitOutcome> {
@@ -63,6 +68,7 @@ export async function submitInquiry(
         company: values.company.trim(),
         service: values.service.trim(),
         message: values.message.trim(),
+        consent: values.consent,
         requestId,
       }),
     });

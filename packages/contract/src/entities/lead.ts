@@ -11,6 +11,7 @@ const messages = {
   leadStatusInvalid: '请选择正确的跟进状态',
   assigneeInvalid: '所选跟进人不存在',
   requestIdInvalid: '请求编号不正确',
+  consentRequired: '请阅读并同意隐私政策',
   submitted: '提交成功，我们会尽快与您联系',
   tooMany: '提交过于频繁，请稍后再试',
 } as const;
@@ -53,6 +54,11 @@ const visitorFields = {
  */
 export const leadSubmitSchema = z.strictObject({
   ...visitorFields,
+  /** The visitor ticked 我已阅读并同意《隐私政策》: nothing is stored without it. */
+  consent: z.preprocess(
+    (v) => v === true || v === 1 || v === '1' || v === 'true',
+    z.literal(true, { error: messages.consentRequired }),
+  ),
   requestId: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     z

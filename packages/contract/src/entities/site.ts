@@ -380,6 +380,9 @@ export const SITE_SETTING_CODES = [
   'contactAddress',
   'workHours',
   'aboutUs',
+  'policeRecord',
+  'wechatQr',
+  'privacyPolicy',
 ] as const;
 export type SiteSettingCode = (typeof SITE_SETTING_CODES)[number];
 
@@ -390,6 +393,7 @@ export const siteSettingMessages = {
   emailInvalid: '邮箱格式不正确',
   logoInvalid: siteMessages.coverInvalid,
   aboutTooLong: '关于我们不能超过50000个字符',
+  privacyTooLong: '隐私政策不能超过50000个字符',
 } as const;
 
 export const siteSettingSchema = z.object({
@@ -435,6 +439,15 @@ export const siteSettingSchema = z.object({
   aboutUs: z.preprocess(
     nullToUndefined,
     z.string().max(50_000, siteSettingMessages.aboutTooLong).optional().default(''),
+  ),
+  /** 公安机关互联网站安全备案号 (the footer links it to the national filing site). */
+  policeRecord: optionalText(64),
+  /** The WeChat official account's QR code image (footer). */
+  wechatQr: urlText(500, siteSettingMessages.logoInvalid),
+  /** The privacy page's text (rich text); empty shows the default notice. */
+  privacyPolicy: z.preprocess(
+    nullToUndefined,
+    z.string().max(50_000, siteSettingMessages.privacyTooLong).optional().default(''),
   ),
 });
 export type SiteSetting = z.output<typeof siteSettingSchema>;
@@ -513,6 +526,9 @@ export interface PublicSiteProfile {
   contactEmail: string;
   contactAddress: string;
   workHours: string;
+  /** 公安备案号 and the WeChat QR code image shown in the footer. */
+  policeRecord: string;
+  wechatQr: string;
 }
 
 /** The customer-information form's fields (`POST /api/cube-pr/prkhzx/submit`). */

@@ -173,6 +173,7 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
       payload: JSON.stringify({
         name: '通知访客',
         phone: '13912345678',
+        consent: true,
         company: '通知科技',
         service: '专利申请',
         message: '想咨询专利',
@@ -189,6 +190,7 @@ describe.each(dialects)('notifications on %s', { timeout: 240_000 }, (dialect) =
       await t.call('POST', '/api/cube-pr/lead/submit', as('tenantAdmin'), {
         name: '指派客户',
         phone: '13912345679',
+        consent: true,
         service: '商标注册',
         assigneeId: AGENT_ID,
       }),

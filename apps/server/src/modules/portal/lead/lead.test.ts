@@ -28,6 +28,7 @@ describe.each(dialects)('customer leads on %s', (dialect) => {
     company: '某某科技有限公司',
     service: '专利申请',
     message: `咨询内容 ${n}`,
+    consent: true,
   });
   const countLeads = async (where: { phone?: string; name?: string } = {}) => {
     let q = t.deps.db.db.selectFrom('cubeLead').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -75,6 +76,10 @@ describe.each(dialects)('customer leads on %s', (dialect) => {
       [{ ...form('x'), phone: '23912345678' }, leadEntity.messages.phoneFormat],
       [{ ...form('x'), service: ' ' }, leadEntity.messages.serviceRequired],
       [{ ...form('x'), requestId: 'bad id!' }, leadEntity.messages.requestIdInvalid],
+      // No consent to the privacy notice, nothing stored: missing, false, or anything but yes.
+      [{ ...form('x'), consent: undefined }, leadEntity.messages.consentRequired],
+      [{ ...form('x'), consent: false }, leadEntity.messages.consentRequired],
+      [{ ...form('x'), consent: 'no' }, leadEntity.messages.consentRequired],
     ] as const) {
       const res = await submit(body);
       expect(res.statusCode).toBe(400);

@@ -255,3 +255,40 @@ export function sitemapEntries(db: Db, tenantId: string): Promise<Array<{ path: 
     ];
   }, []);
 }
+
+/** The content tables the public pages read (SQL names): a write to any of them changes what a page may show. */
+export const PUBLIC_CONTENT_TABLES = [
+  'cube_cr_article',
+  'cube_cr_product',
+  'cube_cr_certification',
+  'cube_cr_banner',
+] as const;
+
+/**
+ * The earliest publish time still to come among the tenant's published rows (`undefined`: none): the moment its
+ * pages change without a write, so a rendered page is kept no longer than that.
+ */
+export function nextScheduledPublish(db: Db, tenantId: string): Promise<string | undefined> {
+  return inTenant(
+    tenantId,
+    async () => {
+      const at = now();
+      const scheduled = (table: 'cubeCrArticle' | 'cubeCrProduct' | 'cubeCrCertification' | 'cubeCrBanner') =>
+        new TenantData(db, tenantId)
+          .selectFrom(table)
+          .select((eb) => eb.fn.min<string>('publishTime').as('next'))
+          .where('isPublish', '=', 1)
+          .where('publishTime', '>', at)
+          .executeTakeFirst();
+      const found = await Promise.all([
+        scheduled('cubeCrArticle'),
+        scheduled('cubeCrProduct'),
+        scheduled('cubeCrCertification'),
+        scheduled('cubeCrBanner'),
+      ]);
+      const times = found.map((row) => row?.next).filter((t): t is string => Boolean(t));
+      return times.sort()[0];
+    },
+    undefined,
+  );
+}

@@ -19,7 +19,7 @@ import {
   publishedProduct,
   publishedProducts,
 } from './content.queries.js';
-import { aboutHtml, type PublicSite } from './public-site.js';
+import { aboutHtml, type PublicSite, privacyHtml } from './public-site.js';
 import { plainText } from './sanitize.js';
 
 /**
@@ -159,6 +159,11 @@ const LOADERS: Record<PublicPageLoader, (page: PageRequest) => Promise<Built>> =
     return website(base(titleOf(route), plainText(html, 160), route, { kind: 'about', html }));
   },
 
+  async privacy({ site, route, base }) {
+    const html = privacyHtml(site);
+    return website(base(titleOf(route), plainText(html, 160), route, { kind: 'privacy', html }));
+  },
+
   async article({ deps, site, route, id, base, notFound }) {
     const found = id ? await publishedArticle(deps.db.db, site.tenantId, id) : undefined;
     if (!found) return notFound();
@@ -208,15 +213,29 @@ const LOADERS: Record<PublicPageLoader, (page: PageRequest) => Promise<Built>> =
   },
 };
 
-/** Reads one public page's data with the loader its definition names. */
-export function buildPage(
-  deps: AppDeps,
-  site: PublicSite,
-  route: PublicRoute,
-  query: Record<string, unknown>,
-  origin: string,
-): Promise<Built> {
-  const base = (title: string, description: string, canonicalPath: string, content: PublicPageContent) => ({
+/**
+ * The query parameters each loader reads: a page is the same for any value of the others (the page cache's key
+ * holds these only).
+ */
+export const PAGE_QUERY_KEYS: Record<PublicPageLoader, readonly string[]> = {
+  home: [],
+  products: [],
+  articles: ['category', 'page'],
+  about: [],
+  privacy: [],
+  article: ['id'],
+  product: ['id'],
+  certification: ['id'],
+};
+
+const pageBase =
+  (site: PublicSite, route: PublicRoute, origin: string) =>
+  (
+    title: string,
+    description: string,
+    canonicalPath: string,
+    content: PublicPageContent,
+  ): PublicPageData => ({
     route,
     url: canonicalPath,
     title,
@@ -225,12 +244,27 @@ export function buildPage(
     site: site.profile,
     content,
   });
-  const notFound = (): Built => ({
+
+/** The public site's 404 page (an unknown id, a page past the end, an address the site does not have). */
+export function notFoundPage(site: PublicSite, route: PublicRoute, origin: string): Built {
+  return {
     status: 404,
     ogType: 'website',
     image: '',
-    data: { ...base('页面不存在', '', route, { kind: 'notFound' }), route: '/404' },
-  });
+    data: { ...pageBase(site, route, origin)('页面不存在', '', route, { kind: 'notFound' }), route: '/404' },
+  };
+}
+
+/** Reads one public page's data with the loader its definition names. */
+export function buildPage(
+  deps: AppDeps,
+  site: PublicSite,
+  route: PublicRoute,
+  query: Record<string, unknown>,
+  origin: string,
+): Promise<Built> {
+  const base = pageBase(site, route, origin);
+  const notFound = () => notFoundPage(site, route, origin);
   const id = typeof query.id === 'string' && ID.test(query.id) ? query.id : undefined;
   return LOADERS[publicPage(route).loader]({ deps, site, route, query, id, base, notFound });
 }

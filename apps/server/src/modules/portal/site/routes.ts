@@ -120,7 +120,7 @@ const articlePage = rSchema(pageSchema(articleSummary));
 // Anonymous reads that render a page's worth of rows: generous per address, still bounded.
 const publicConfig = { access: access.public, rateLimit: { max: 600, timeWindow: '1 minute' } };
 
-export const portalSiteModule = defineModule('portal/site', (app: FastifyInstance, deps: AppDeps): void => {
+export const portalSiteModule = defineModule('portal/site', async (app: FastifyInstance, deps: AppDeps) => {
   const content = (entity: EntityDefinition, table: TableName, beforeSave = beforeContentSave) =>
     registerCrud(app, deps, entity, { table, hooks: { beforeSave: [beforeSave] } });
   content(articleEntity, 'cubeCrArticle', beforeArticleSave);
@@ -163,6 +163,7 @@ export const portalSiteModule = defineModule('portal/site', (app: FastifyInstanc
       const values: Record<string, string> = {
         ...request.body,
         aboutUs: sanitizeRichText(request.body.aboutUs),
+        privacyPolicy: sanitizeRichText(request.body.privacyPolicy),
       };
       // A blank value the tenant never set stays unset, so the platform's default keeps applying.
       await saveTenantResources(
@@ -256,5 +257,5 @@ export const portalSiteModule = defineModule('portal/site', (app: FastifyInstanc
     async (request) => ok(await publishedBanners(db, await tenantOf(request, request.query.domain))),
   );
 
-  registerSitePages(app, deps);
+  await registerSitePages(app, deps);
 });

@@ -1,27 +1,47 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PUBLIC_ROUTES, PUBLIC_SITEMAP_PATHS, type PublicRoute } from '@cube/contract';
+import { PUBLIC_ROUTES, PUBLIC_SITEMAP_PATHS, type PublicRoute, publicPage } from '@cube/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withPlatformScope } from '../../../db/row-scope.js';
 import { access } from '../../../platform/access.js';
+import { acceptedEncoding, varyByEncoding } from '../../../platform/compression.js';
+import { parseDateTime } from '../../../platform/dates.js';
 import type { AppDeps } from '../../../platform/deps.js';
-import { sitemapEntries } from './content.queries.js';
+import { menuPathUnder } from '../../system/menu/menu.queries.js';
+import { nextScheduledPublish, sitemapEntries } from './content.queries.js';
 import { clientAssets, documentHtml, escapeHtml, type SiteRenderer } from './document.js';
-import { buildPage } from './pages.js';
-import { siteOfHost } from './public-site.js';
+import { isKept, type OneOffPage, PublicPageCache, pageBody, type RenderedPage } from './page-cache.js';
+import { buildPage, notFoundPage, PAGE_QUERY_KEYS } from './pages.js';
+import { PUBLIC_SITE_TABLES, siteOfHost } from './public-site.js';
 
 /**
  * Server-side rendering of the public pages (the contract's page list; docs/architecture.md "Public site"), with
  * robots.txt and the sitemap. Each page's data is read by its loader (pages.ts); the web's SSR bundle
  * (`apps/web/dist-ssr`, built by `vite build --ssr` from `apps/web/src/public/entry-server.tsx`) turns it into
- * HTML, and the small public client entry hydrates it from the same data. Responses are never cached, so a
- * publish in the console shows on the next request.
+ * HTML, and the small public client entry hydrates it from the same data. Each page is rendered once per publish
+ * and kept ready with its compressed variants (page-cache.ts); any write to what pages read drops them on every
+ * instance before the write answers, so a publish in the console shows on the next request. Browsers revalidate
+ * (`no-cache`) and get a 304 while the page is unchanged.
  */
 
 const defaultWebDist = () =>
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../web/dist');
 
-export function registerSitePages(app: FastifyInstance, deps: AppDeps): void {
+/** Single-segment addresses of the console (client-side routes of the single-page app, not menus). */
+const CONSOLE_ROOTS = new Set(['login', 'lock', '404', '403', '500', 'api', 'assets', 'index.html']);
+const SEGMENT = /^\/([^/?#]+)$/;
+
+/** The cache key of a page: the origin asked (it decides the tenant and the canonical links), the page and the
+ * query parameters its loader reads, in a fixed order (`?utm_source=…` and the like share the page). */
+const keyOf = (origin: string, route: PublicRoute, query: Record<string, unknown>) => {
+  const read = PAGE_QUERY_KEYS[publicPage(route).loader]
+    .map((name) => (typeof query[name] === 'string' ? `${name}=${query[name]}` : ''))
+    .join('&');
+  return `${origin.toLowerCase()}\u0000${route}\u0000${read}`;
+};
+
+export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const webDist = deps.config.webDist ?? defaultWebDist();
   const rendererFile = path.resolve(webDist, '../dist-ssr/entry-server.js');
   const hasRenderer = existsSync(rendererFile);
@@ -35,23 +55,65 @@ export function registerSitePages(app: FastifyInstance, deps: AppDeps): void {
   // The renderer (React's server build) loads with the first public page, not at start: an instance that only
   // serves the console or the API never holds it.
   const assets = clientAssets(webDist);
+  const cache = new PublicPageCache(deps.db, deps.store, PUBLIC_SITE_TABLES, {
+    maxBytes: deps.config.publicPageCacheBytes,
+    log: app.log,
+  });
+  deps.caches.register('public-pages', () => cache.clear());
+  await cache.start();
+  app.addHook('onClose', () => cache.stop());
 
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-  const answer = async (request: FastifyRequest, reply: FastifyReply, route: PublicRoute) => {
+  const render = async (request: FastifyRequest, route: PublicRoute | '/404') => {
     const site = await siteOfHost(deps, request.host);
     const origin = originOf(request);
-    const built = await buildPage(deps, site, route, request.query as Record<string, unknown>, origin);
-    const html = documentHtml(built, await loadRenderer(), assets(), origin);
-    return reply
-      .code(built.status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const [built, scheduled] = await Promise.all([
+      route === '/404'
+        ? notFoundPage(site, '/', origin)
+        : buildPage(deps, site, route, request.query as Record<string, unknown>, origin),
+      nextScheduledPublish(deps.db.db, site.tenantId),
+    ]);
+    return {
+      status: built.status,
+      html: documentHtml(built, await loadRenderer(), assets(), origin),
+      validUntil: scheduled ? parseDateTime(scheduled).getTime() : undefined,
+    };
+  };
+
+  const send = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage | OneOffPage) => {
+    reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (!isKept(page)) return reply.send(page.html);
+    // Kept pages go out as made: the ETag answers a revalidation with 304, the variants need no compressing.
+    reply.header('ETag', page.etag);
+    varyByEncoding(reply);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = acceptedEncoding(request);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(pageBody(page, encoding));
+  };
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply, route: PublicRoute) => {
+    const query = request.query as Record<string, unknown>;
+    const page = await cache.get(keyOf(originOf(request), route, query), () => render(request, route));
+    return send(request, reply, page);
   };
 
   for (const route of PUBLIC_ROUTES)
     app.get(route, { config: { access: access.public } }, (request, reply) => answer(request, reply, route));
+
+  // Any other one-segment address is either the console's (its own routes, a menu's folder) or a page that does
+  // not exist: the public site's 404 page with a 404 status, rather than the console's page with a 200.
+  app.get('/:segment', { config: { access: access.public } }, async (request, reply) => {
+    const segment = SEGMENT.exec(request.url.split('?')[0] ?? '')?.[1] ?? '';
+    if (
+      !segment ||
+      CONSOLE_ROOTS.has(segment) ||
+      (await withPlatformScope(() => menuPathUnder(deps.db.db, segment)))
+    )
+      return reply.callNotFound();
+    return send(request, reply, await render(request, '/404'));
+  });
 
   app.get('/robots.txt', { config: { access: access.public } }, async (request, reply) => {
     const origin = originOf(request);

@@ -51,6 +51,20 @@ export function liveMenuRoutes(db: Executor) {
     .execute();
 }
 
+/**
+ * Whether some live menu's address is `/<segment>` or lies under it: such a path is the console's (a client-side
+ * route of the single-page app), not an unknown page of the public site.
+ */
+export async function menuPathUnder(db: Executor, segment: string): Promise<boolean> {
+  const row = await new GlobalData(db)
+    .selectFrom('cubeMenu')
+    .select('id')
+    .where((eb) => eb.or([eb('path', '=', `/${segment}`), eb('path', 'like', `/${segment}/%`)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Names of the given live menus, by id. */
 export async function menuNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

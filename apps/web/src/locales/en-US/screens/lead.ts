@@ -22,4 +22,5 @@ export const lead: Messages['screens']['lead'] = {
   requestIdInvalid: 'Invalid request id',
   submitted: 'Thank you, we will contact you soon',
   tooMany: 'Too many submissions, please try again later',
+  consentRequired: 'Please read and accept the privacy policy',
 };

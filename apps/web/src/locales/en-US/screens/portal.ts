@@ -94,6 +94,11 @@ export const portalSite: S['portalSite'] = {
   contactAddress: 'Address',
   workHours: 'Opening hours',
   aboutUs: 'About us',
+  policeRecord: 'Public security filing number',
+  wechatQr: 'WeChat QR code',
+  privacy: 'Privacy policy',
+  privacyHint:
+    "Shown on the website's privacy page and linked from the consult form's consent; left empty, a default policy is shown.",
   save: 'Save',
   openSite: 'Open the website',
   saved: 'Updated',
@@ -103,4 +108,5 @@ export const portalSite: S['portalSite'] = {
   emailInvalid: 'The email address is not valid',
   logoInvalid: 'An image address must start with http://, https:// or /',
   aboutTooLong: 'About us may not exceed 50000 characters',
+  privacyTooLong: 'The privacy policy may not exceed 50000 characters',
 };

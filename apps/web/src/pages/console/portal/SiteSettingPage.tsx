@@ -129,7 +129,9 @@ export default function SiteSettingPage() {
             {text('workHours', 12, false, 100)}
             {text('contactAddress', 24, false, 200)}
             {text('icp', 12, false, 64)}
+            {text('policeRecord', 12, false, 64)}
             {text('copyright', 12, false, 200)}
+            {image('wechatQr')}
           </Row>
         </Card>
         <Card title={t(label('seo'))}>
@@ -140,6 +142,12 @@ export default function SiteSettingPage() {
         </Card>
         <Card title={t(label('about'))}>
           <Form.Item name="aboutUs" rules={rules('aboutUs')}>
+            <RichTextField disabled={!editable} />
+          </Form.Item>
+        </Card>
+        <Card title={t(label('privacy'))}>
+          <Typography.Paragraph type="secondary">{t(label('privacyHint'))}</Typography.Paragraph>
+          <Form.Item name="privacyPolicy" rules={rules('privacyPolicy')}>
             <RichTextField disabled={!editable} />
           </Form.Item>
         </Card>
