@@ -38,7 +38,7 @@ const keyOf = (origin: string, route: PublicRoute, query: Record<string, unknown
   const read = PAGE_QUERY_KEYS[publicPage(route).loader]
     .map((name) => (typeof query[name] === 'string' ? `${name}=${query[name]}` : ''))
     .join('&');
-  return `${origin.toLowerCase()}\u0000${route}\u0000${read}`;
+  return `${origin}\u0000${route}\u0000${read}`;
 };
 
 export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Promise<void> {
