@@ -9,6 +9,7 @@
 //                                                    the departments' ancestors), count and page
 //   node baseline.mjs verify  <port> <secret>        GET /api/cube-auth/oauth/user-info: jose jwtVerify (HS256,
 //                                                    issuer, audience, exp/iat/sub, typ) → the claims
+//   node baseline.mjs html    <port> <html file>     GET / → the file's HTML, the same string every time
 import { copyFileSync, existsSync } from 'node:fs';
 import Fastify from 'fastify';
 
@@ -129,6 +130,11 @@ if (kind === 'fastify') {
       return reply.code(401).send({ code: 401, success: false, msg: '请求未授权', data: {} });
     }
   });
+} else if (kind === 'html') {
+  // The public home page as the product answered it, read once: the string sent as it is on every request.
+  const { readFileSync } = await import('node:fs');
+  const html = readFileSync(arg, 'utf8');
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
 } else {
   console.error(`unknown baseline ${kind}`);
   process.exit(2);

@@ -6,9 +6,10 @@
 // (`Accept-Encoding: br, gzip`): the public home (≤ 90 kB) and the console's login page (≤ 350 kB). It runs what
 // `npm run build` produced: the product (apps/server/dist/main.js, demo data, SQLite in a temporary directory, its
 // default log level and destination) on loopback, Debian's /usr/bin/chromium through playwright-core, each load in
-// a fresh browser context (no cache).
+// a fresh browser context (no cache). Before the browser, `/` is served under load against bare Fastify sending the
+// same HTML string (≥ 0.5× its requests per second, p99 ≤ 3×).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,9 @@ const JS_BUDGET_KB = 100;
 const LCP_BUDGET_MS = 800;
 /** First view over the wire (page, scripts, style sheets; brotli or gzip as the browser accepts). */
 const WIRE_BUDGETS_KB = { '/': 90, '/login': 350 };
+/** Serving `/` under load against bare Fastify sending the same HTML: at least half its rate, p99 at most 3×. */
+const SERVE_RPS_TARGET = 0.5;
+const SERVE_P99_TARGET = 3;
 const webDist = path.join(root, 'apps/web/dist');
 /** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
 const NODE_FLAGS = ['--max-semi-space-size=4'];
@@ -90,6 +94,78 @@ function firstViewRequests(page, origin) {
   return requested;
 }
 
+/** One load run (scripts/bench/load.mjs in its own process) against `port`: req/s and latencies. */
+const load = (loadPort, requestPath, headers) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'scripts/bench/load.mjs'),
+        JSON.stringify({
+          port: loadPort,
+          path: requestPath,
+          headers,
+          connections: 50,
+          seconds: 5,
+          warmup: 1,
+        }),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.slice(out.indexOf('{'))))
+        : reject(new Error(`load exited ${code}`)),
+    );
+  });
+
+/**
+ * Serving `/` under load: the product (its pages rendered once per publish and kept with their compressed
+ * variants) against bare Fastify sending the same HTML string, alternated BENCH_HOME_ROUNDS times (default 2),
+ * each without `Accept-Encoding` (both send the same bytes) and, for the product, as a browser asks (brotli).
+ */
+async function homeUnderLoad(origin) {
+  const html = await (await fetch(`${origin}/`, { headers: { 'accept-encoding': 'identity' } })).text();
+  const htmlFile = path.join(dataDir, 'home.html');
+  writeFileSync(htmlFile, html);
+  const basePort = await freePort();
+  const bare = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/bench/baseline.mjs'), 'html', String(basePort), htmlFile],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${basePort}/`)).ok) break;
+      } catch {}
+      if (i > 100) throw new Error('bare Fastify did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const rounds = Number(process.env.BENCH_HOME_ROUNDS ?? 2);
+    const runs = { bare: [], product: [], productBr: [] };
+    for (let round = 0; round < rounds; round++) {
+      runs.bare.push(await load(basePort, '/', {}));
+      runs.product.push(await load(port, '/', {}));
+      runs.productBr.push(await load(port, '/', { 'Accept-Encoding': 'br, gzip' }));
+    }
+    const mean = (list, key) => list.reduce((n, r) => n + r[key], 0) / list.length;
+    const summary = Object.fromEntries(
+      Object.entries(runs).map(([k, list]) => [k, { rps: mean(list, 'rps'), p99: mean(list, 'p99') }]),
+    );
+    return { bytes: Buffer.byteLength(html), ...summary };
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}
+
 let browser;
 const cleanup = async () => {
   await browser?.close().catch(() => {});
@@ -108,6 +184,7 @@ try {
   }
   // Warm the server (renderer loaded, statements prepared) before anything is measured.
   for (let i = 0; i < 5; i++) await (await fetch(`${origin}/`)).text();
+  const home = await homeUnderLoad(origin);
 
   browser = await chromium.launch({
     executablePath: process.env.CUBE_CHROMIUM ?? '/usr/bin/chromium',
@@ -204,7 +281,14 @@ try {
       `  first view ${view.padEnd(7)} over the wire ${(wire / 1000).toFixed(1)} kB (${new Set(requested).size} files, ${[...encodings].join('/')}; ${(raw / 1000).toFixed(1)} kB uncompressed) (≤ ${budget} ${ok ? 'met' : 'MISSED'})`,
     );
   }
-  if (!jsOk || !lcpOk || !wireOk) console.info('  public page or first-view target(s) missed');
+  // Serving `/` under load (50 connections, 5 s per run), against bare Fastify sending the same HTML string.
+  const rpsRatio = home.product.rps / home.bare.rps;
+  const p99Ratio = home.product.p99 / home.bare.p99;
+  const serveOk = rpsRatio >= SERVE_RPS_TARGET && p99Ratio <= SERVE_P99_TARGET;
+  console.info(
+    `  serving / (${(home.bytes / 1000).toFixed(1)} kB HTML, 50 connections): bare Fastify ${home.bare.rps.toFixed(0)} req/s p99 ${home.bare.p99.toFixed(1)} ms; product ${home.product.rps.toFixed(0)} req/s p99 ${home.product.p99.toFixed(1)} ms (${rpsRatio.toFixed(2)}x ≥ ${SERVE_RPS_TARGET}x, p99 ${p99Ratio.toFixed(2)}x ≤ ${SERVE_P99_TARGET}x ${serveOk ? 'met' : 'MISSED'}); product as a browser asks (br) ${home.productBr.rps.toFixed(0)} req/s p99 ${home.productBr.p99.toFixed(1)} ms`,
+  );
+  if (!jsOk || !lcpOk || !wireOk || !serveOk) console.info('  public page or first-view target(s) missed');
   await cleanup();
   process.exit(0);
 } catch (error) {
