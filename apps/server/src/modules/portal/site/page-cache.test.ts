@@ -83,7 +83,8 @@ describe.each(dialects)('public page cache on %s', (dialect) => {
     t.sql.length = 0;
     await t.call('GET', '/api/cube-auth/oauth/clear-cache', (await t.token(DEMO.platformAdmin)).access_token);
     t.sql.length = 0;
-    for (const route of PUBLIC_ROUTES) await get(route === '/newsDetails' ? `${route}?id=${PARTY_ID}` : route);
+    for (const route of PUBLIC_ROUTES)
+      await get(route === '/newsDetails' ? `${route}?id=${PARTY_ID}` : route);
     const read = [...tablesIn(t.sql)];
     expect(read.length).toBeGreaterThan(3);
     expect(read.filter((table) => !PUBLIC_SITE_TABLES.includes(table as string))).toEqual([]);
@@ -152,11 +153,7 @@ describe.each(dialects)('public page cache on %s', (dialect) => {
     expect(lower.body).toContain('立方门户管理系统');
     // Moving the domain (a write to the tenants) is seen at once.
     await withPlatformScope(() =>
-      t.deps.db.db
-        .updateTable('cubeTenant')
-        .set({ domain: '' })
-        .where('tenantId', '=', '000000')
-        .execute(),
+      t.deps.db.db.updateTable('cubeTenant').set({ domain: '' }).where('tenantId', '=', '000000').execute(),
     );
     expect((await get('/', 'platform-cache.test')).body).toContain('苏ICP备');
   });
@@ -236,56 +233,60 @@ describe('public page cache memory', () => {
 const redisUrl = process.env.CUBE_TEST_REDIS_URL;
 
 /** Two instances sharing one database and one Redis: a publish through one is shown by the other at once. */
-describe.skipIf(!redisUrl).each(dialects)('public page cache across two instances sharing Redis on %s', (dialect) => {
-  let base: TestApp;
-  const instances: Array<{ app: FastifyInstance; db: DatabaseHandle; store: SharedStore; sql: string[] }> = [];
-  let admin: string;
+describe.skipIf(!redisUrl).each(dialects)(
+  'public page cache across two instances sharing Redis on %s',
+  (dialect) => {
+    let base: TestApp;
+    const instances: Array<{ app: FastifyInstance; db: DatabaseHandle; store: SharedStore; sql: string[] }> =
+      [];
+    let admin: string;
 
-  const instance = async (prefix: string) => {
-    const sql: string[] = [];
-    const db = openDatabase(base.config.database, { onQuery: (s) => sql.push(s), poolSize: 3 });
-    const store = new RedisStore(RedisStore.connect(redisUrl as string).redis, prefix);
-    const { app } = await buildApp({ config: base.config, db, store, logger: false });
-    const built = { app, db, store, sql };
-    instances.push(built);
-    return built;
-  };
+    const instance = async (prefix: string) => {
+      const sql: string[] = [];
+      const db = openDatabase(base.config.database, { onQuery: (s) => sql.push(s), poolSize: 3 });
+      const store = new RedisStore(RedisStore.connect(redisUrl as string).redis, prefix);
+      const { app } = await buildApp({ config: base.config, db, store, logger: false });
+      const built = { app, db, store, sql };
+      instances.push(built);
+      return built;
+    };
 
-  beforeAll(async () => {
-    base = await createTestApp(dialect, { CUBE_WEB_DIST: WEB_DIST, CUBE_API_DOCS: 'false' });
-    admin = (await base.token(DEMO.tenantAdmin)).access_token;
-  }, 120_000);
-  afterAll(async () => {
-    for (const i of instances) {
-      await i.app.close();
-      await i.store.close();
-      await i.db.close();
-    }
-    await base?.close();
-  });
-
-  it('drops the other instance’s rendered pages before the publish answers', async () => {
-    const prefix = `cube-test-pages:${process.pid}:${Date.now()}:`;
-    const a = await instance(prefix);
-    const b = await instance(prefix);
-    const page = async () =>
-      (await b.app.inject({ method: 'GET', url: '/partyBuilding', headers: { host: 'portal.test' } })).body;
-    const before = await page();
-    b.sql.length = 0;
-    expect(await page()).toBe(before);
-    expect(contentReads(b.sql)).toEqual([]);
-
-    const title = `跨实例发布${Date.now()}`;
-    const res = await a.app.inject({
-      method: 'POST',
-      url: '/api/cube-cr/article/submit',
-      headers: {
-        'cube-auth': `bearer ${admin}`,
-        authorization: basic(),
-      },
-      payload: { category: ArticleCategory.party, title, isPublish: 1 },
+    beforeAll(async () => {
+      base = await createTestApp(dialect, { CUBE_WEB_DIST: WEB_DIST, CUBE_API_DOCS: 'false' });
+      admin = (await base.token(DEMO.tenantAdmin)).access_token;
+    }, 120_000);
+    afterAll(async () => {
+      for (const i of instances) {
+        await i.app.close();
+        await i.store.close();
+        await i.db.close();
+      }
+      await base?.close();
     });
-    expect(JSON.parse(res.body)).toMatchObject({ code: 200 });
-    expect(await page()).toContain(title);
-  });
-});
+
+    it('drops the other instance’s rendered pages before the publish answers', async () => {
+      const prefix = `cube-test-pages:${process.pid}:${Date.now()}:`;
+      const a = await instance(prefix);
+      const b = await instance(prefix);
+      const page = async () =>
+        (await b.app.inject({ method: 'GET', url: '/partyBuilding', headers: { host: 'portal.test' } })).body;
+      const before = await page();
+      b.sql.length = 0;
+      expect(await page()).toBe(before);
+      expect(contentReads(b.sql)).toEqual([]);
+
+      const title = `跨实例发布${Date.now()}`;
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/cube-cr/article/submit',
+        headers: {
+          'cube-auth': `bearer ${admin}`,
+          authorization: basic(),
+        },
+        payload: { category: ArticleCategory.party, title, isPublish: 1 },
+      });
+      expect(JSON.parse(res.body)).toMatchObject({ code: 200 });
+      expect(await page()).toContain(title);
+    });
+  },
+);
