@@ -19,8 +19,11 @@ const VIEWPORTS = [
 function collectProblems(page: Page): string[] {
   const problems = collectPageErrors(page);
   page.on('console', (m) => {
-    // The 404 page asked for on purpose is reported by Chromium as a failed load; nothing else may be.
-    if (m.type() === 'error' && !m.location().url.includes(MISSING_ID)) problems.push(m.text());
+    // The 404 pages and the WeChat failure asked for on purpose are reported by Chromium as failed loads; nothing
+    // else may be.
+    const url = m.location().url;
+    const onPurpose = [MISSING_ID, '/no-such-page', '/api/cube-mp/wx/getContent'].some((p) => url.includes(p));
+    if (m.type() === 'error' && !onPurpose) problems.push(m.text());
   });
   return problems;
 }
@@ -103,6 +106,10 @@ describe.each(VIEWPORTS)('the public site at $name px', ({ name, viewport }) => 
     await form.getByLabel('公司名称').fill('苏州测试科技有限公司');
     await form.getByLabel('咨询业务').selectOption('商标注册');
     await form.getByLabel('留言').fill('想了解商标注册的流程和费用。');
+    // Not sent without the privacy consent.
+    await form.getByRole('button', { name: '提交咨询' }).click();
+    await form.getByText('请阅读并同意隐私政策').waitFor();
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: '提交咨询' }).click();
     await form.getByText('提交成功，我们会尽快与您联系').waitFor();
     await h.screenshot(page, `site-form-sent-${name}`);
@@ -131,11 +138,27 @@ describe.each(VIEWPORTS)('the public site at $name px', ({ name, viewport }) => 
     await page.getByRole('link', { name: /一图读懂：企业知识产权合规管理要点/ }).click();
     await page.getByTestId('wechat-content').getByText('企业知识产权合规管理的五个要点。').waitFor();
     await page.unroute('**/api/cube-mp/wx/getContent?**');
+    // When WeChat cannot be reached the visitor is offered the original, not the proxy's error.
+    await page.route('**/api/cube-mp/wx/getContent?**', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 502, success: false, msg: '远程服务器请求失败', data: {} }),
+      }),
+    );
+    await page.reload();
+    await page.getByText('这篇公众号文章暂时无法在本站显示').waitFor();
+    expect(await page.getByText('远程服务器请求失败').count()).toBe(0);
+    await h.screenshot(page, `site-wechat-fallback-${name}`);
+    await page.unroute('**/api/cube-mp/wx/getContent?**');
 
     const missing = await page.goto(`/newsDetails?id=${MISSING_ID}`);
     expect(missing?.status()).toBe(404);
     await page.getByText('抱歉，您访问的页面不存在或已下线').waitFor();
     await h.screenshot(page, `site-404-${name}`);
+    const unknown = await page.goto('/no-such-page');
+    expect(unknown?.status()).toBe(404);
+    await page.getByText('抱歉，您访问的页面不存在或已下线').waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -94,9 +94,19 @@ function firstViewRequests(page, origin) {
   return requested;
 }
 
-/** One load run (scripts/bench/load.mjs in its own process) against `port`: req/s and latencies. */
-const load = (loadPort, requestPath, headers) =>
+/** CPU seconds (user + system) a process has used so far. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/**
+ * One load run (scripts/bench/load.mjs in its own process) against `loadPort`: req/s, latencies and the server's
+ * CPU time per answered request over the measured window (steadier than req/s on a machine that is busy).
+ */
+const load = (loadPort, pid, requestPath, headers) =>
   new Promise((resolve, reject) => {
+    let cpuBefore = cpuSeconds(pid);
     const child = spawn(
       process.execPath,
       [
@@ -113,14 +123,20 @@ const load = (loadPort, requestPath, headers) =>
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
+    let started = false;
     child.stdout.on('data', (d) => {
       out += d;
+      if (!started && out.includes('start\n')) {
+        started = true;
+        cpuBefore = cpuSeconds(pid);
+      }
     });
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.slice(out.indexOf('{'))))
-        : reject(new Error(`load exited ${code}`)),
-    );
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load exited ${code}`));
+      const result = JSON.parse(out.slice(out.indexOf('{')));
+      result.cpuUs = ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests;
+      resolve(result);
+    });
   });
 
 /**
@@ -152,13 +168,16 @@ async function homeUnderLoad(origin) {
     const rounds = Number(process.env.BENCH_HOME_ROUNDS ?? 2);
     const runs = { bare: [], product: [], productBr: [] };
     for (let round = 0; round < rounds; round++) {
-      runs.bare.push(await load(basePort, '/', {}));
-      runs.product.push(await load(port, '/', {}));
-      runs.productBr.push(await load(port, '/', { 'Accept-Encoding': 'br, gzip' }));
+      runs.bare.push(await load(basePort, bare.pid, '/', {}));
+      runs.product.push(await load(port, server.pid, '/', {}));
+      runs.productBr.push(await load(port, server.pid, '/', { 'Accept-Encoding': 'br, gzip' }));
     }
     const mean = (list, key) => list.reduce((n, r) => n + r[key], 0) / list.length;
     const summary = Object.fromEntries(
-      Object.entries(runs).map(([k, list]) => [k, { rps: mean(list, 'rps'), p99: mean(list, 'p99') }]),
+      Object.entries(runs).map(([k, list]) => [
+        k,
+        { rps: mean(list, 'rps'), p99: mean(list, 'p99'), cpuUs: mean(list, 'cpuUs') },
+      ]),
     );
     return { bytes: Buffer.byteLength(html), ...summary };
   } finally {
@@ -286,7 +305,7 @@ try {
   const p99Ratio = home.product.p99 / home.bare.p99;
   const serveOk = rpsRatio >= SERVE_RPS_TARGET && p99Ratio <= SERVE_P99_TARGET;
   console.info(
-    `  serving / (${(home.bytes / 1000).toFixed(1)} kB HTML, 50 connections): bare Fastify ${home.bare.rps.toFixed(0)} req/s p99 ${home.bare.p99.toFixed(1)} ms; product ${home.product.rps.toFixed(0)} req/s p99 ${home.product.p99.toFixed(1)} ms (${rpsRatio.toFixed(2)}x ≥ ${SERVE_RPS_TARGET}x, p99 ${p99Ratio.toFixed(2)}x ≤ ${SERVE_P99_TARGET}x ${serveOk ? 'met' : 'MISSED'}); product as a browser asks (br) ${home.productBr.rps.toFixed(0)} req/s p99 ${home.productBr.p99.toFixed(1)} ms`,
+    `  serving / (${(home.bytes / 1000).toFixed(1)} kB HTML, 50 connections): bare Fastify ${home.bare.rps.toFixed(0)} req/s p99 ${home.bare.p99.toFixed(1)} ms ${home.bare.cpuUs.toFixed(0)} µs CPU/req; product ${home.product.rps.toFixed(0)} req/s p99 ${home.product.p99.toFixed(1)} ms ${home.product.cpuUs.toFixed(0)} µs CPU/req (${rpsRatio.toFixed(2)}x ≥ ${SERVE_RPS_TARGET}x, p99 ${p99Ratio.toFixed(2)}x ≤ ${SERVE_P99_TARGET}x ${serveOk ? 'met' : 'MISSED'}); as a browser asks (br) ${home.productBr.rps.toFixed(0)} req/s p99 ${home.productBr.p99.toFixed(1)} ms ${home.productBr.cpuUs.toFixed(0)} µs CPU/req`,
   );
   if (!jsOk || !lcpOk || !wireOk || !serveOk) console.info('  public page or first-view target(s) missed');
   await cleanup();
