@@ -188,14 +188,19 @@ describe.each(dialects)('customer leads on %s', (dialect) => {
   // Last: it spends the tenant's budget for this minute.
   it('answers a burst from many addresses with only 2xx or 429, every 2xx stored', async () => {
     const total = LEAD_LIMITS.perTenantPerMinute + 150;
+    const minute = () => Math.floor(Date.now() / 60_000);
+    const first = minute();
     const answers = await Promise.all(
       Array.from({ length: total }, (_, i) => submit({ ...form(`burst${i}`), phone: '13600000000' })),
     );
+    // The budget is per calendar minute: a burst slowed past a minute's end (a busy machine) meets two budgets.
+    const windows = minute() - first + 1;
     const statuses = new Set(answers.map((r) => r.statusCode));
     expect([...statuses].every((s) => s === 200 || s === 429)).toBe(true);
     const accepted = answers.filter((r) => r.statusCode === 200).length;
     expect(accepted).toBeGreaterThan(0);
-    expect(accepted).toBeLessThanOrEqual(LEAD_LIMITS.perTenantPerMinute);
+    expect(accepted).toBeLessThanOrEqual(LEAD_LIMITS.perTenantPerMinute * windows);
+    if (windows === 1) expect(accepted).toBeLessThan(total);
     expect(await countLeads({ phone: '13600000000' })).toBe(accepted);
   }, 60_000);
 });
