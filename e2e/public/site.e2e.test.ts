@@ -22,7 +22,9 @@ function collectProblems(page: Page): string[] {
     // The 404 pages and the WeChat failure asked for on purpose are reported by Chromium as failed loads; nothing
     // else may be.
     const url = m.location().url;
-    const onPurpose = [MISSING_ID, '/no-such-page', '/api/cube-mp/wx/getContent'].some((p) => url.includes(p));
+    const onPurpose = [MISSING_ID, '/no-such-page', '/api/cube-mp/wx/getContent'].some((p) =>
+      url.includes(p),
+    );
     if (m.type() === 'error' && !onPurpose) problems.push(m.text());
   });
   return problems;
