@@ -704,11 +704,8 @@ function ArticleDetailPage({ data }: { data: PublicPageData }) {
         <Cover className="s-detail-cover" src={article.coverUrl} width={960} height={540} eager />
       ) : null}
       {article.summary ? <p className="s-lead">{article.summary}</p> : null}
-      {isWechat ? (
-        <WechatArticle url={article.linkUrl} summary={article.summary} />
-      ) : (
-        <Rich html={article.content} />
-      )}
+      {/* The summary is the lead above: the fallback of an unreachable WeChat article does not repeat it. */}
+      {isWechat ? <WechatArticle url={article.linkUrl} /> : <Rich html={article.content} />}
     </DetailFrame>
   );
 }
