@@ -69,7 +69,19 @@ export interface DataScopeColumns {
    * A child row (a case's notice, deadline or fee) is in scope when the row it belongs to is: `column` names the
    * parent's id, and the own/department rules are applied to `table` with the parent's `columns` instead.
    */
-  parent?: { column: string; table: TableName; columns: Omit<DataScopeColumns, 'parent'> };
+  parent?: {
+    column: string;
+    table: TableName;
+    columns: Omit<DataScopeColumns, 'parent'>;
+    /**
+     * The menu code of the parent's own screen: the rules granted there narrow the children too (an agent limited
+     * to their own cases reads only those cases' notices, deadlines and fees on every route, whatever the child
+     * screen's own rules say).
+     */
+    menu?: string;
+    /** The parent entity's filter fields, the columns a custom rule of `menu` may name. */
+    filters?: Readonly<Partial<Record<string, FilterType>>>;
+  };
 }
 
 const { valueInvalid, columnInvalid, operatorInvalid, variableInvalid, valueRequired } =
@@ -191,6 +203,38 @@ export function applyDataScope(
 ): AnySelect {
   if (!rules || !dataScopeNarrows(ctx, rules)) return qb;
   return qb.where((eb: Eb) => eb.or(rules.map((rule) => ruleExpression(eb, ctx, rule, target))));
+}
+
+/**
+ * Narrows a child entity's read (`target.columns.parent`) by the rules of its parent's menu: a child row is read
+ * only when its parent row is in those rules. Undefined or empty rules leave the query as it is.
+ */
+export function applyParentDataScope(
+  qb: AnySelect,
+  ctx: RequestContext,
+  rules: readonly DataScopeRule[] | undefined,
+  target: DataScopeTarget,
+): AnySelect {
+  const parent = target.columns?.parent;
+  if (!parent || !rules || !dataScopeNarrows(ctx, rules)) return qb;
+  const parentTarget: DataScopeTarget = {
+    table: parent.table,
+    tenantId: target.tenantId,
+    columns: parent.columns,
+    filters: parent.filters ?? {},
+  };
+  return qb.where((eb: Eb) =>
+    eb(
+      `${target.table}.${parent.column}`,
+      'in',
+      eb
+        .selectFrom(parent.table)
+        .select(`${parent.table}.id`)
+        .where(`${parent.table}.tenantId`, '=', target.tenantId)
+        .$call(liveIn(parent.table))
+        .where((inner: Eb) => inner.or(rules.map((rule) => ruleExpression(inner, ctx, rule, parentTarget)))),
+    ),
+  );
 }
 
 const nothing = (_eb: Eb): Expression<SqlBool> => sql<SqlBool>`1 = 0`;

@@ -26,6 +26,20 @@ function once<T>(loader: () => T): () => T {
 
 /** exceljs: imports and exports (users, regions, leads). */
 export const excel = once(() => load('exceljs') as typeof ExcelJS);
+/** The part of unzipper (exceljs's own zip reader) that reads an archive's directory without inflating it. */
+export interface ZipDirectory {
+  files: Array<{
+    path: string;
+    type: string;
+    compressedSize: number;
+    uncompressedSize: number;
+    stream: () => NodeJS.ReadableStream & { destroy?: (error?: Error) => void };
+  }>;
+}
+/** unzipper: the zip directory of an import file, checked before the spreadsheet is parsed. */
+export const unzipper = once(
+  () => load('unzipper') as { Open: { buffer: (content: Buffer) => Promise<ZipDirectory> } },
+);
 /** sanitize-html: rich text on save and render, WeChat articles. */
 export const sanitizer = once(() => load('sanitize-html') as typeof SanitizeHtml);
 /** The S3 client: tenants whose files live in an S3-compatible store. */

@@ -17,6 +17,7 @@ import { isUnavailable } from './error-reply.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
 import { REDACTED, scrubSecrets } from './log-secrets.js';
+import { isSecretKey, stripServerPaths } from './redact.js';
 import { routeSummary } from './route-labels.js';
 import { LIVE_ROW } from './rows.js';
 
@@ -143,9 +144,6 @@ class Ring<T> {
   }
 }
 
-const SECRET_KEY =
-  /^(password|passwd|pwd|old_?password|new_?password1?|access_?token|refresh_?token|id_?token|token|cube-auth|blade-auth|authorization|client_?secret|secret|api_?key|code)$/i;
-
 /** A query or body as log text: secret keys keep their name and lose their value; free text is scrubbed. */
 export function paramsText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
@@ -154,7 +152,7 @@ export function paramsText(value: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(value, function (this: Record<string, unknown>, key, v) {
-      if (key && SECRET_KEY.test(key)) return REDACTED;
+      if (key && isSecretKey(key)) return REDACTED;
       // Files, buffers and streams are not parameters (`this[key]` is the value before its own toJSON ran).
       const raw = key ? this[key] : v;
       if (isBinary(raw)) return '[binary]';
@@ -168,7 +166,7 @@ export function paramsText(value: unknown): string {
 }
 
 /** Words without which {@link scrubSecrets} finds nothing: most parameters skip its three passes. */
-const MAYBE_SECRET = /pass|pwd|token|auth|secret|key|bearer|basic|eyJ/i;
+const MAYBE_SECRET = /pass|pwd|token|auth|secret|key|ticket|oauth|code|cookie|sign|bearer|basic|eyJ/i;
 const scrub = (text: string): string => (MAYBE_SECRET.test(text) ? scrubSecrets(text) : text);
 
 const isEmptyObject = (value: object): boolean => {
@@ -468,10 +466,10 @@ export class LogRecorder {
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
         remoteIp: request.ip,
         params: paramsText(request.query),
-        stackTrace: scrubSecrets(stack).slice(0, 8000),
+        stackTrace: stripServerPaths(scrubSecrets(stack)).slice(0, 8000),
         exceptionName: (err.name || err.constructor?.name || 'Error').slice(0, 255),
-        message: scrubSecrets(err.message ?? '').slice(0, 2000),
-        fileName: (frame?.fileName ?? '').slice(0, 500),
+        message: stripServerPaths(scrubSecrets(err.message ?? '')).slice(0, 2000),
+        fileName: stripServerPaths(frame?.fileName ?? '').slice(0, 500),
         lineNumber: frame?.lineNumber ?? null,
         createBy: ctx?.account ?? '',
         createTime: formatDateTime(),

@@ -19,6 +19,7 @@ const messages = {
   grantPlatformOnly: '不能授予平台专属菜单',
   grantOutsidePackage: '所选菜单超出租户产品包范围',
   grantScopeMenu: '所选权限规则不属于已授权的菜单',
+  grantWidensOwn: '不能放宽自己所属角色的数据权限或接口权限',
 } as const;
 
 const limits = { roleName: 100, roleAlias: 100 } as const;

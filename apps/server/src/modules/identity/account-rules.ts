@@ -56,3 +56,25 @@ export async function syncUserDepts(
       .execute();
   }
 }
+
+/**
+ * The account and password rules of the user screen (the contract's user input: ASCII letters, digits and
+ * `_ . @ -`, at most 45 characters; a password of 6 to 32 characters), for every other way an account is made
+ * (guest registration). The account is NFKC-normalised first, so a full-width `ａｄｍｉｎ` is the plain `admin`, and
+ * anything outside the ASCII set — a Cyrillic `а` that looks like a Latin `a` — is refused with the user screen's
+ * message. Answers the normalised account, or throws the first rule's Chinese message.
+ */
+const accountRules = userEntity.input.pick({ account: true, password: true });
+export function checkNewAccount(input: { account: string; password: string }): string {
+  const account = input.account.normalize('NFKC').trim();
+  const parsed = accountRules.safeParse({ account, password: input.password });
+  if (!parsed.success) throw new BizError(parsed.error.issues[0]?.message ?? M.accountInvalid);
+  if (!input.password) throw new BizError(M.passwordInvalid);
+  return parsed.data.account;
+}
+
+/**
+ * How two accounts compare for "is this one already taken": case-folded, so `Admin` cannot sit beside `admin` as
+ * a second account a reader would take for the first.
+ */
+export const accountLookalikeKey = (account: string): string => account.normalize('NFKC').toLowerCase();

@@ -58,6 +58,21 @@ export function findLiveUser(
     .executeTakeFirst();
 }
 
+/**
+ * Whether a live user of the tenant has an account that reads the same ignoring case (`Admin` for `admin`): new
+ * accounts made outside the user screen (guest registration) must not pass for an existing one.
+ */
+export async function accountTakenIgnoringCase(db: Executor, tenantId: string, account: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('cubeUser')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
+    .$call(live)
+    .executeTakeFirst();
+  return !!found;
+}
+
 /** Whether a live user of the tenant already has this account (`exceptId`: the user being edited). */
 export async function accountTaken(
   db: Executor,

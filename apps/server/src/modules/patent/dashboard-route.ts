@@ -54,7 +54,7 @@ export function registerDeadlineDashboard(
       const from = weekStart(day);
       const to = addDays(from, 6);
       // The caller's data scope applies: an agent's dashboard is their cases' deadlines.
-      const scoped = await crud.readRows(deps.db.db, ctx);
+      const scoped = await crud.readRows(deps.db.db, ctx, { code: PATENT_DASHBOARD_PERMISSION });
       const open = () => scoped.where('patDeadline.deadlineStatus', '=', 'open');
       // Bounded: the dashboard lists at most 200 rows per section; the counts by agent cover every open row.
       const { week, late, counts } = await deadlineDashboard(open, day, from, to);

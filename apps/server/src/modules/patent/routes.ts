@@ -147,8 +147,8 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
           let before: Record<string, unknown> | null = null;
           const result = await handle.db.transaction().execute(async (trx) => {
             if (id) {
-              const found = await crud
-                .rows(trx, ctx)
+              // Within the caller's data scope: a notice of a case they cannot read is "not found".
+              const found = await (await crud.readRows(trx, ctx))
                 .selectAll('patNotice')
                 .where('patNotice.id', '=', id)
                 .executeTakeFirst();

@@ -1,3 +1,4 @@
+import { patentApplicationEntity } from '@cube/contract';
 import type { DataScopeColumns } from '../../platform/data-scope.js';
 
 /**
@@ -6,7 +7,17 @@ import type { DataScopeColumns } from '../../platform/data-scope.js';
  */
 export const CASE_SCOPE: DataScopeColumns = { creator: 'agentUserId', dept: 'createDept' };
 
-/** A case's notices, deadlines and fees follow their case: readable exactly when the case is. */
+/**
+ * A case's notices, deadlines and fees follow their case: the rules of the child's own screen apply through the
+ * case's columns, and the rules of the 专利案件 screen (`menu`) narrow them as well, so a child row is never read
+ * when its case is not.
+ */
 export const CASE_CHILD_SCOPE: DataScopeColumns = {
-  parent: { column: 'applicationId', table: 'patApplication', columns: CASE_SCOPE },
+  parent: {
+    column: 'applicationId',
+    table: 'patApplication',
+    columns: CASE_SCOPE,
+    menu: patentApplicationEntity.permissions.read,
+    filters: patentApplicationEntity.filters,
+  },
 };

@@ -1,9 +1,8 @@
-import { SocialMessage } from '@cube/contract';
+import { SocialMessage, userEntity } from '@cube/contract';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, createTestApp, DEMO, dialects, type Response, type TestApp } from '../../../test/helpers.js';
 import { withPlatformScope } from '../../db/row-scope.js';
-import { md5Hex } from '../../platform/passwords.js';
 
 const S = SocialMessage;
 
@@ -90,7 +89,7 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
       tenantId: '100000',
       name: '新访客',
       account: 'reg-checks',
-      password: md5Hex('Guest@2026'),
+      password: 'Guest@2026',
       oauthId,
     };
     expect((await register({ ...base, tenantId: '' })).body.msg).toBe(S.TENANT_REQUIRED);
@@ -111,6 +110,34 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
     expect((await register({ ...base, account: 'reg-checks-2' })).body.msg).toBe(S.OAUTH_INVALID);
   });
 
+  it('applies the user screen’s account and password rules, and refuses look-alikes of existing accounts', async () => {
+    const guest = await socialLogin('reg-rules');
+    const base = {
+      tenantId: '100000',
+      name: '仿冒',
+      account: 'reg-rules',
+      password: 'Guest@2026',
+      oauthId: guest.body.oauth_id as string,
+    };
+    const M = userEntity.messages;
+    // Cyrillic а (U+0430) in front of "dmin": it reads as "admin" and was approved before.
+    expect((await register({ ...base, account: '\u0430dmin' })).body.msg).toBe(M.accountInvalid);
+    expect((await register({ ...base, account: '\u0430dmin', password: '1' })).body.msg).toBe(M.accountInvalid);
+    expect((await register({ ...base, password: '1' })).body.msg).toBe(M.passwordInvalid);
+    expect((await register({ ...base, password: 'x'.repeat(33) })).body.msg).toBe(M.passwordInvalid);
+    expect((await register({ ...base, account: 'a b' })).body.msg).toBe(M.accountInvalid);
+    // Full-width letters are the same account after NFKC; another case of an existing one is taken too.
+    expect((await register({ ...base, account: 'ａｄｍｉｎ' })).body.msg).toBe(S.ACCOUNT_USED);
+    expect((await register({ ...base, account: 'Admin' })).body.msg).toBe(S.ACCOUNT_USED);
+    const written = await asPlatform((d) =>
+      d.selectFrom('cubeUser').select('account').where('name', '=', '仿冒').execute(),
+    );
+    expect(written).toEqual([]);
+    // The ticket survived the refusals; the body (not the address) carries the form.
+    const res = await t.app.inject({ method: 'POST', url: '/api/cube-user/register-guest', payload: base });
+    expect(JSON.parse(res.body)).toMatchObject({ code: 200 });
+  });
+
   it('registers a pending user that cannot sign in until approved, then signs in with its role', async () => {
     const guest = await socialLogin('reg-approve');
     expect(guest.body.user_id).toBe('-1');
@@ -118,7 +145,7 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
       tenantId: '100000',
       name: '审核访客',
       account: 'reg-approve',
-      password: md5Hex('Guest@2026'),
+      password: 'Guest@2026',
       oauthId: guest.body.oauth_id,
     });
     expect(res.body).toMatchObject({ code: 200 });
@@ -175,7 +202,7 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
       tenantId: '100000',
       name: '驳回',
       account: 'reg-reject',
-      password: md5Hex('x1'),
+      password: 'Guest@x1',
       oauthId: guest.body.oauth_id,
     });
     const page = await t.call('GET', '/api/cube-user/guest-page', admin);

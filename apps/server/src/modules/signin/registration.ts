@@ -6,9 +6,9 @@ import { isPast, now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { hashSecret, isMd5Hex, md5Hex } from '../../platform/passwords.js';
+import { hashSecret, md5Hex } from '../../platform/passwords.js';
 import { createStamp, LIVE_ROW } from '../../platform/rows.js';
-import { checkReferences, syncUserDepts } from '../identity/account-rules.js';
+import { checkNewAccount, checkReferences, syncUserDepts } from '../identity/account-rules.js';
 import {
   findIdentityById,
   identitiesOfUsers,
@@ -16,7 +16,7 @@ import {
   unlinkIdentitiesOfUsers,
 } from '../identity/oauth.queries.js';
 import { type SocialLogin, USER_PENDING } from '../identity/social.js';
-import { accountTaken } from '../identity/user.queries.js';
+import { accountTakenIgnoringCase } from '../identity/user.queries.js';
 import {
   activateGuest,
   countPending,
@@ -43,7 +43,9 @@ export interface GuestForm {
  * answer) is used once; the account waits for the tenant administrator (no sign-in before that). A form error
  * (account taken) must not cost the visitor their identity: the ticket then works again.
  */
-export async function registerGuest(deps: AppDeps, social: SocialLogin, input: GuestForm): Promise<string> {
+export async function registerGuest(deps: AppDeps, social: SocialLogin, form: GuestForm): Promise<string> {
+  // The user screen's rules, before the ticket is taken: a refused form keeps the ticket as it was.
+  const input = { ...form, account: checkNewAccount(form) };
   const ticket = await social.takeTicket(input.oauthId);
   if (!ticket) throw new BizError(S.OAUTH_INVALID);
   try {
@@ -56,7 +58,9 @@ export async function registerGuest(deps: AppDeps, social: SocialLogin, input: G
           throw new BizError(S.TENANT_INVALID);
         const link = await findIdentityById(trx, ticket.tenantId, ticket.oauthId);
         if (!link || link.userId) throw new BizError(S.OAUTH_INVALID);
-        if (await accountTaken(trx, ticket.tenantId, input.account)) throw new BizError(S.ACCOUNT_USED);
+        // Case-folded: `Admin` is refused where `admin` exists (NFKC and the ASCII rule above did the rest).
+        if (await accountTakenIgnoringCase(trx, ticket.tenantId, input.account))
+          throw new BizError(S.ACCOUNT_USED);
         const userId = newId();
         const stamp = now();
         await insertGuestUser(trx, ticket.tenantId, {
@@ -64,8 +68,8 @@ export async function registerGuest(deps: AppDeps, social: SocialLogin, input: G
           code: '',
           userType: 1,
           account: input.account,
-          // The login form sends the password's md5 hex; a BladeX client may send it plain.
-          password: await hashSecret(isMd5Hex(input.password) ? input.password : md5Hex(input.password)),
+          // Typed as on the user screen (checked 6–32 characters above), stored the same way: argon2id of its md5.
+          password: await hashSecret(md5Hex(input.password)),
           name: input.name || input.account,
           realName: input.name || input.account,
           avatar: link.avatar,

@@ -1,7 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { USER_ACTION_CODES, USER_EXCEL_COLUMNS, userEntity } from '@cube/contract';
 import multipart from '@fastify/multipart';
-import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +11,9 @@ import type { AppDeps } from '../../platform/deps.js';
 import { BizError } from '../../platform/errors.js';
 import { excel } from '../../platform/lazy-modules.js';
 import { recordOperation } from '../../platform/operation-log.js';
+import { checkXlsxArchive, readFirstSheet, type XlsxLimits } from '../../platform/xlsx-limits.js';
 import { templateLookups } from './admin.queries.js';
-import { type ImportRow, importUsers } from './import.js';
+import { IMPORT_MAX_ROWS, type ImportRow, importUsers } from './import.js';
 import { filteredUsers, USER_COLUMNS } from './user-query.js';
 
 /** An import file larger than this is refused before it is parsed (10,000 rows take about 1 MB). */
@@ -57,27 +57,24 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** Reads the first worksheet of an xlsx stream row by row (exceljs streaming reader). */
-async function readRows(stream: Readable): Promise<Array<{ row: number; cells: string[] }>> {
-  const reader = new (excel().stream.xlsx.WorkbookReader)(stream, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  const rows: Array<{ row: number; cells: string[] }> = [];
-  let sheets = 0;
-  for await (const worksheet of reader) {
-    sheets++;
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      // Only the first sheet holds data; the rest (e.g. the template's notes) are drained.
-      if (sheets > 1) continue;
-      const values = (row.values as unknown[]) ?? [];
-      rows.push({ row: row.number, cells: values.slice(1).map(cellText) });
-    }
-  }
-  return rows;
+/**
+ * What an import file may cost: 10 MB stored, at most 100 MB inflated (20,000 full rows of the template inflate to
+ * about 10 MB), no entry inflating more than 100 times its stored size, the header plus 20,000 rows, 64 cells a row.
+ */
+export const USER_IMPORT_LIMITS: XlsxLimits = {
+  maxBytes: IMPORT_MAX_BYTES,
+  maxEntries: 64,
+  maxInflatedBytes: 100 * 1024 * 1024,
+  maxRatio: 100,
+  maxRows: IMPORT_MAX_ROWS + 1,
+  maxCellsPerRow: 64,
+};
+
+/** Reads the first worksheet of a checked xlsx row by row (streaming, refused at the row and cell caps). */
+async function readRows(content: Buffer): Promise<Array<{ row: number; cells: string[] }>> {
+  await checkXlsxArchive(content, USER_IMPORT_LIMITS);
+  const rows = await readFirstSheet(content, USER_IMPORT_LIMITS);
+  return rows.map((r) => ({ row: r.row, cells: r.values.map(cellText) }));
 }
 
 /** The xlsx import and export of users (BladeX `import-user`, `export-user`, `export-template`). */
@@ -225,15 +222,17 @@ export function registerUserExcel(app: FastifyInstance, deps: AppDeps, kit: Crud
           part.file.resume();
           throw new BizError('仅支持 xlsx 格式的文件');
         }
-        let rows: ImportRow[];
+        // The file is at most 10 MB: held whole, its zip directory and inflated sizes are checked before exceljs
+        // parses it, and the parse stops at the row and cell caps (platform/xlsx-limits.ts).
+        let content: Buffer;
         try {
-          rows = await readRows(part.file);
+          content = await part.toBuffer();
         } catch (error) {
-          if (part.file.truncated) throw new BizError('导入文件不能超过10MB');
-          request.log.info({ err: error }, 'import file unreadable');
-          throw new BizError('文件无法读取，请使用导入模板填写后上传');
+          request.log.info({ err: error }, 'import upload too large or unreadable');
+          throw new BizError('导入文件不能超过10MB');
         }
         if (part.file.truncated) throw new BizError('导入文件不能超过10MB');
+        const rows: ImportRow[] = await readRows(content);
         // BladeX sends `isCovered` in the query; a form field before the file is read too.
         const fieldValue = (part.fields.isCovered as { value?: unknown } | undefined)?.value;
         const covered =

@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import type { TableName, TenantOwnedTable } from '../../db/types.js';
 import { type Access, access, grantsOf } from '../access.js';
 import type { RequestContext } from '../context.js';
-import { applyDataScope, type DataScopeColumns, type DataScopeRule } from '../data-scope.js';
+import {
+  applyDataScope,
+  applyParentDataScope,
+  type DataScopeColumns,
+  type DataScopeRule,
+} from '../data-scope.js';
 import type { AppDeps } from '../deps.js';
 import { GlobalData, type SoftDeletedTable } from '../global-data.js';
 import { TenantData } from '../tenant-data.js';
@@ -54,10 +59,18 @@ export interface CrudTarget<E extends EntityDefinition = EntityDefinition, T ext
   columns: string[];
   qualified: string[];
   rows: (db: Executor, ctx: RequestContext) => EntityRows<T>;
-  readRows: (db: Executor, ctx: RequestContext) => Promise<EntityRows<T>>;
+  readRows: (db: Executor, ctx: RequestContext, route?: ScopedRoute) => Promise<EntityRows<T>>;
   /** The data-scope rules of the caller on the entity's menu; undefined when nothing narrows. */
   scopeRules: (ctx: RequestContext) => Promise<readonly DataScopeRule[] | undefined>;
   present: (rows: ReadonlyArray<object>) => Promise<Array<Record<string, unknown>>>;
+}
+
+/**
+ * The route a scoped read serves, when it is not one of the kit's own: rules granted on its permission code (an
+ * export button, a dashboard menu) narrow the read too, on top of the entity's menu rules.
+ */
+export interface ScopedRoute {
+  code?: string;
 }
 
 /** The kit's generic code names columns from the definition at run time; see {@link DynamicSelect}. */
@@ -87,22 +100,30 @@ export function crudTarget<E extends EntityDefinition, T extends TableName>(
   };
   const scopeColumns: DataScopeColumns | undefined =
     options.dataScope ?? (entity.audit ? { dept: 'createDept', creator: 'createUser' } : undefined);
-  const scopeRules = async (ctx: RequestContext) => {
+  const rulesOf = async (ctx: RequestContext, code: string) => {
     if (entity.scope !== 'tenant' || ctx.roleIds.length === 0) return undefined;
     // The access hook has loaded the grants; a context it did not build (a test, a copy) reads them from the cache.
     const grants = grantsOf(ctx) ?? (await deps.sessions.roleGrants(ctx.tenantId, ctx.roleIds));
-    return grants.dataScopes.get(entity.permissions.read);
+    return grants.dataScopes.get(code);
   };
-  const readRows = async (db: Executor, ctx: RequestContext): Promise<EntityRows<T>> => {
-    const base = rows(db, ctx);
-    const rules = await scopeRules(ctx);
-    if (!rules) return base;
-    return applyDataScope(dynamic(base), ctx, rules, {
+  const scopeRules = (ctx: RequestContext) => rulesOf(ctx, entity.permissions.read);
+  // Every scoped read of the entity, the kit's own and a module's extra routes alike, comes through here: the
+  // rules of the entity's menu, of the parent's menu (a child row follows its parent) and of the route's own code
+  // are each a union over the caller's roles, and each narrows the read (ANDed).
+  const readRows = async (db: Executor, ctx: RequestContext, route?: ScopedRoute): Promise<EntityRows<T>> => {
+    const scopeTarget = {
       table,
       tenantId: ctx.tenantId,
       columns: scopeColumns,
       filters: entity.filters as Record<string, never>,
-    }) as unknown as EntityRows<T>;
+    };
+    let qb = dynamic(rows(db, ctx));
+    qb = applyDataScope(qb, ctx, await scopeRules(ctx), scopeTarget) as typeof qb;
+    const parentMenu = scopeColumns?.parent?.menu;
+    if (parentMenu) qb = applyParentDataScope(qb, ctx, await rulesOf(ctx, parentMenu), scopeTarget) as typeof qb;
+    if (route?.code && route.code !== entity.permissions.read)
+      qb = applyDataScope(qb, ctx, await rulesOf(ctx, route.code), scopeTarget) as typeof qb;
+    return qb as unknown as EntityRows<T>;
   };
   const present = async (list: ReadonlyArray<object>) => {
     const records = list as Array<Record<string, unknown>>;

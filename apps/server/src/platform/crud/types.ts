@@ -85,10 +85,18 @@ export interface CrudHooks<T extends TableName = TableName> {
 export interface CrudKit<T extends TableName = TableName> {
   prefix: string;
   table: T;
-  /** Live rows of the entity visible to the caller (tenant, soft delete and the `where` option applied). */
+  /**
+   * Live rows of the entity in the caller's tenant (soft delete and the `where` option applied) WITHOUT the data
+   * scope: for existence checks inside writes that re-check the scope themselves, never for what a route answers.
+   */
   rows: (db: Executor, ctx: RequestContext) => EntityRows<T>;
-  /** `rows` narrowed by the caller's data scope for the entity's menu: what the kit's own reads use. */
-  readRows: (db: Executor, ctx: RequestContext) => Promise<EntityRows<T>>;
+  /**
+   * `rows` narrowed by the caller's data scope for the entity's menu (and its parent's): what the kit's own reads
+   * use, and what every extra route that answers rows, files or counts of the entity must use. `route.code` is the
+   * route's own permission code when it differs from the entity's menu (an export button, a dashboard): rules
+   * granted there narrow the read too.
+   */
+  readRows: (db: Executor, ctx: RequestContext, route?: { code?: string }) => Promise<EntityRows<T>>;
   /** Turns database rows into records as the API shows them (nulls to empty values, `toRecord`). */
   present: (rows: ReadonlyArray<object>) => Promise<Array<Record<string, unknown>>>;
   readAccess: Access;

@@ -6,6 +6,7 @@ import { access, contextOf } from '../../../platform/access.js';
 import { registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
+import { stripServerPaths } from '../../../platform/redact.js';
 import { countsOverTime, hoursAgo, installCrossTenantReads, STR_ID, topCounts, withStrId } from '../reads.js';
 import { browserErrorUpload } from './browser-entry.js';
 import { storeBrowserErrors } from './upload.js';
@@ -38,7 +39,16 @@ export const errorLogModule = defineModule('log/error', (app: FastifyInstance, d
     table: 'cubeLogError',
     readOnly: true,
     computed: [...STR_ID],
-    toRecord: withStrId,
+    // Rows written before paths were stripped at write time are shown without the server's paths too.
+    toRecord: (records) =>
+      withStrId(
+        records.map((r) => ({
+          ...r,
+          stackTrace: stripServerPaths(String(r.stackTrace ?? '')),
+          fileName: stripServerPaths(String(r.fileName ?? '')),
+          message: stripServerPaths(String(r.message ?? '')),
+        })),
+      ),
     routes: (scope, kit) => {
       scope.withTypeProvider<ZodTypeProvider>().get(
         `${kit.prefix}/stats`,

@@ -107,7 +107,9 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
           const ctx = contextOf(request);
           const { 'cube-auth': _token, ...query } = request.query as Record<string, unknown>;
           const parsed = parseListQuery({ ...query, current: 1, size: 10 }, leadEntity.filters);
-          const rows = await applyFilters(crud.rows(deps.db.db, ctx), parsed.filters, deps.db.kind)
+          // The list's data scope (and any rule granted on the export button) bounds the file as it bounds the list.
+          const scoped = await crud.readRows(deps.db.db, ctx, { code: LEAD_EXPORT_PERMISSION });
+          const rows = await applyFilters(scoped, parsed.filters, deps.db.kind)
             .selectAll()
             .orderBy('id', 'desc')
             .limit(EXPORT_MAX_ROWS)

@@ -66,8 +66,11 @@ export const attachModule = defineModule('resource/attach', (app: FastifyInstanc
         },
         async (request, reply) => {
           const ctx = contextOf(request);
-          const row = (await kit
-            .rows(handle.db, ctx)
+          // The same data scope as the list: a file is downloaded only by whoever may see its row.
+          const scoped = await kit.readRows(handle.db, ctx, {
+            code: attachEntity.permissions.view as string,
+          });
+          const row = (await scoped
             .select(['cubeAttach.name', 'cubeAttach.originalName'])
             .where('cubeAttach.id', '=', request.query.id)
             .executeTakeFirst()) as { name: string; originalName: string } | undefined;

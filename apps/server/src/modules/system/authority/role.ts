@@ -19,7 +19,7 @@ import { recordOperation } from '../../../platform/operation-log.js';
 import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
 import { anyUserHolds } from '../../user/user.queries.js';
 import { allMenus, allScopes, grantedMenuIds, ScopeCategory } from './grant.queries.js';
-import { grantableScopeIds, menuGrantLimits, treeNode } from './grants.js';
+import { grantableScopeIds, menuGrantLimits, treeNode, widensOwnReach } from './grants.js';
 import {
   clearRoleGrants,
   replaceRoleGrants,
@@ -209,6 +209,18 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
             if (!granted.has(String(scope.menuId))) throw new BizError(M.grantScopeMenu);
           }
         }
+
+        // Whoever manages roles without being an administrator may not loosen the rules that bind themselves.
+        if (
+          await widensOwnReach(trx, ctx, roleIds, {
+            menuIds,
+            scopeIds: new Map([
+              [ScopeCategory.data, dataScopeIds],
+              [ScopeCategory.api, apiScopeIds],
+            ]),
+          })
+        )
+          throw new BizError(M.grantWidensOwn);
 
         const held = await Promise.all(roleIds.map((id) => grantedMenuIds(trx, ctx.tenantId, [id])));
         await replaceRoleGrants(trx, roleIds, menuIds, [

@@ -2,7 +2,13 @@ import { regionEntity } from '@cube/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { BizError } from '../../../platform/errors.js';
-import { excel } from '../../../platform/lazy-modules.js';
+import {
+  checkXlsxArchive,
+  readFirstSheet,
+  type SheetRow,
+  XlsxMessage,
+  type XlsxLimits,
+} from '../../../platform/xlsx-limits.js';
 import {
   insertRegion,
   LEVEL_COLUMNS,
@@ -26,27 +32,41 @@ export const SHEET = [
   { header: '备注', key: 'remark', width: 24 },
 ] as const;
 
-/** The sheet's rows, checked by the entity's input schema; the first bad row refuses the whole file. */
+/** What a region import file may cost (the user import's figures, with the region sheet's row cap). */
+export const REGION_IMPORT_LIMITS: XlsxLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  maxEntries: 64,
+  maxInflatedBytes: 100 * 1024 * 1024,
+  maxRatio: 100,
+  maxRows: EXPORT_LIMIT + 1,
+  maxCellsPerRow: 64,
+};
+
+/**
+ * The sheet's rows, checked by the entity's input schema; the first bad row refuses the whole file. The archive is
+ * checked before parsing and the sheet read as a stream that stops at the row cap (platform/xlsx-limits.ts).
+ */
 export async function readSheet(content: Buffer): Promise<Array<Record<string, unknown>>> {
-  const workbook = new (excel().Workbook)();
+  await checkXlsxArchive(content, REGION_IMPORT_LIMITS);
+  let sheet: SheetRow[];
   try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw new BizError(m.importFileRequired);
+    sheet = await readFirstSheet(content, REGION_IMPORT_LIMITS);
+  } catch (error) {
+    if (error instanceof BizError && error.message === XlsxMessage.tooManyRows(EXPORT_LIMIT))
+      throw new BizError(m.importTooMany);
+    throw error;
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new BizError(m.importEmpty);
-  const header = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? '').trim());
+  const [first, ...body] = sheet;
+  if (!first) throw new BizError(m.importEmpty);
+  const header = first.values.map((v) => String(v ?? '').trim());
   const index = Object.fromEntries(SHEET.map((c) => [c.key, header.indexOf(c.header)]));
   if (index.code === -1 || index.parentCode === -1 || index.name === -1) throw new BizError(m.importEmpty);
-  if (sheet.rowCount > EXPORT_LIMIT + 1) throw new BizError(m.importTooMany);
   const rows: Array<Record<string, unknown>> = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
+  for (const { row: number, values } of body) {
     const cell = (key: string) => {
       const at = index[key] ?? -1;
       if (at < 0) return undefined;
-      const value = row.getCell(at).value;
+      const value = values[at];
       return value === null || value === undefined ? undefined : String(value).trim();
     };
     const raw = {
@@ -57,7 +77,7 @@ export async function readSheet(content: Buffer): Promise<Array<Record<string, u
       sort: cell('sort'),
       remark: cell('remark'),
     };
-    if (!raw.code && !raw.name) return;
+    if (!raw.code && !raw.name) continue;
     const parsed = regionEntity.input.safeParse(raw);
     if (!parsed.success)
       throw new BizError(
@@ -66,7 +86,7 @@ export async function readSheet(content: Buffer): Promise<Array<Record<string, u
           .replace('{message}', parsed.error.issues[0]?.message ?? ''),
       );
     rows.push({ ...parsed.data, row: number });
-  });
+  }
   if (rows.length === 0) throw new BizError(m.importEmpty);
   return rows;
 }
