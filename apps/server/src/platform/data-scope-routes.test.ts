@@ -11,16 +11,21 @@ import { excel } from './lazy-modules.js';
  * foreign rows in what comes back — JSON, a spreadsheet's cells, or a file's bytes.
  */
 
-/** Prefixes of the scoped entities walked, with the menu code their "own rows" rule is attached to. */
+/** Prefixes of the scoped entities walked. */
 const SCOPED = [
-  { prefix: '/api/cube-pr/lead/', menu: 'lead' },
-  { prefix: '/api/cube-resource/attach/', menu: 'attach' },
-  { prefix: '/api/cube-patent/application/', menu: 'patent_application' },
-  { prefix: '/api/cube-patent/notice/', menu: 'patent_application' },
-  { prefix: '/api/cube-patent/deadline/', menu: 'patent_application' },
-  { prefix: '/api/cube-patent/fee/', menu: 'patent_application' },
-  { prefix: '/api/cube-desk/notice/', menu: 'notice' },
+  { prefix: '/api/cube-pr/lead/' },
+  { prefix: '/api/cube-resource/attach/' },
+  { prefix: '/api/cube-patent/application/' },
+  { prefix: '/api/cube-patent/notice/' },
+  { prefix: '/api/cube-patent/deadline/' },
+  { prefix: '/api/cube-patent/fee/' },
+  { prefix: '/api/cube-desk/notice/' },
 ] as const;
+/**
+ * The menus of those screens (a route's own menu, like the deadline dashboard's 期限看板, included): the user's
+ * role holds each with its buttons, and an "own rows" rule on each.
+ */
+const MENUS = ['lead', 'attach', 'patent_application', 'patent_deadline', 'notice'];
 
 /** Routes that answer rows to everyone of the tenant by design, each with why. */
 const UNSCOPED_BY_DESIGN: Record<string, string> = {
@@ -75,10 +80,7 @@ describe.each(dialects)('data scopes on every route of a scoped entity on %s', (
 
     // The role: every menu and button of the walked screens, with an "own rows" rule on each entity's menu.
     const menus = await t.deps.db.db.selectFrom('cubeMenu').select(['id', 'code', 'parentId']).execute();
-    const roots = new Set<string>(SCOPED.map((s) => s.menu));
-    roots.add('patent_notice');
-    roots.add('patent_deadline');
-    roots.add('patent_fee');
+    const roots = new Set<string>(MENUS);
     const byCode = new Map(menus.map((m) => [m.code, String(m.id)]));
     const granted = new Set<string>();
     for (const code of roots) {
@@ -106,7 +108,7 @@ describe.each(dialects)('data scopes on every route of a scoped entity on %s', (
       }
     }
     const ownRules: string[] = [];
-    for (const code of new Set<string>(SCOPED.map((s) => s.menu))) {
+    for (const code of MENUS) {
       const res = await t.call('POST', '/api/cube-system/data-scope/submit', platform, {
         menuId: byCode.get(code),
         scopeName: `本人-${code}`,
@@ -117,7 +119,11 @@ describe.each(dialects)('data scopes on every route of a scoped entity on %s', (
       ownRules.push(res.body.data.id);
     }
     const role = await makeRole(t, admin, '仅本人');
-    const granting = await grant(t, admin, { roleIds: [role], menuIds: [...granted], dataScopeIds: ownRules });
+    const granting = await grant(t, admin, {
+      roleIds: [role],
+      menuIds: [...granted],
+      dataScopeIds: ownRules,
+    });
     expect(granting.statusCode, granting.raw).toBe(200);
     user = await signInAs(t, [role], [A.deptMechanical]);
 
@@ -206,7 +212,9 @@ describe.each(dialects)('data scopes on every route of a scoped entity on %s', (
   });
 
   it('finds the walked routes in the app’s route table', () => {
-    const walked = t.routes.filter((r) => r.method === 'GET' && SCOPED.some((s) => r.url.startsWith(s.prefix)));
+    const walked = t.routes.filter(
+      (r) => r.method === 'GET' && SCOPED.some((s) => r.url.startsWith(s.prefix)),
+    );
     const urls = walked.map((r) => r.url);
     // The routes that leaked before: the lead export, the attachment download, the deadline dashboard.
     expect(urls).toEqual(
@@ -234,7 +242,11 @@ describe.each(dialects)('data scopes on every route of a scoped entity on %s', (
       ];
       for (const query of queries) {
         const url = `${route.url.replace(/:(\w+)/g, foreignIds[0] ?? '1')}?${query}`;
-        const res = await t.app.inject({ method: 'GET', url, headers: { 'cube-auth': `bearer ${user.token}` } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'cube-auth': `bearer ${user.token}` },
+        });
         if (res.statusCode === 200) answered++;
         const text = await answerText(res);
         for (const mark of [...foreignMarks, ...foreignIds])
@@ -244,6 +256,38 @@ describe.each(dialects)('data scopes on every route of a scoped entity on %s', (
     expect(leaks).toEqual([]);
     // The walk reached real answers (lists, the export, the dashboard), not only refusals.
     expect(answered).toBeGreaterThan(routes.length);
+  });
+
+  it('applies a rule granted on a route’s own menu (the 期限看板 dashboard) to that route', async () => {
+    const platform = (await t.token(DEMO.platformAdmin)).access_token;
+    const menus = await t.deps.db.db.selectFrom('cubeMenu').select(['id', 'code', 'parentId']).execute();
+    const board = menus.find((m) => m.code === 'patent_deadline');
+    const ids = new Set<string>([String(board?.id)]);
+    let parent = board?.parentId;
+    while (parent && String(parent) !== '0') {
+      ids.add(String(parent));
+      parent = menus.find((m) => String(m.id) === String(parent))?.parentId;
+    }
+    const rule = await t.call('POST', '/api/cube-system/data-scope/submit', platform, {
+      menuId: String(board?.id),
+      scopeName: '看板-本人',
+      scopeType: 2,
+      scopeValue: '',
+    });
+    const role = await makeRole(t, admin, '看板本人');
+    const granted = await grant(t, admin, {
+      roleIds: [role],
+      menuIds: [...ids],
+      dataScopeIds: [rule.body.data.id],
+    });
+    expect(granted.statusCode, granted.raw).toBe(200);
+    const watcher = await signInAs(t, [role], [A.deptMechanical]);
+    const full = await t.call('GET', '/api/cube-patent/deadline/dashboard', admin);
+    const all = full.body.data;
+    expect(all.dueThisWeek.length + all.overdue.length + all.byAgent.length).toBeGreaterThan(0);
+    const mine = await t.call('GET', '/api/cube-patent/deadline/dashboard', watcher.token);
+    expect(mine.statusCode, mine.raw).toBe(200);
+    expect(mine.body.data).toMatchObject({ dueThisWeek: [], overdue: [], byAgent: [] });
   });
 
   it('still answers the user’s own rows on the same routes', async () => {

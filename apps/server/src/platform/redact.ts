@@ -46,7 +46,8 @@ const SECRET_NAMES = [
  * Names that carry a secret-ish word but describe one (a validity, a type, an expiry, a flag): never redacted,
  * so the logs still say how long a token lives or whether a password must change.
  */
-const DESCRIPTIVE = /(validity|expire|expires|expiry|expiresin|time|type|mustchange|length|count|mode|enabled|url|uri)$/;
+const DESCRIPTIVE =
+  /(validity|expire|expires|expiry|expiresin|time|type|mustchange|length|count|mode|enabled|url|uri)$/;
 
 export const REDACTED = '[REDACTED]';
 
@@ -86,7 +87,8 @@ export function redactValue(value: unknown, depth = 0): unknown {
 }
 
 /** `password=x`, `token: x`, `"secretKey":"x"`: the key stays, the value goes. */
-const KEY_VALUE = /(["']?)([A-Za-z][\w.-]{0,63})\1(\s*[:=]\s*)(["']?)(?:(?:bearer|basic)(?:\s+|%20))?[^"'&\s,;}]*/gi;
+const KEY_VALUE =
+  /(["']?)([A-Za-z][\w.-]{0,63})\1(\s*[:=]\s*)(["']?)(?:(?:bearer|basic)(?:\s+|%20))?[^"'&\s,;}]*/gi;
 /** `bearer x` / `Basic x` credentials, wherever they appear. */
 const SCHEME_CREDENTIAL = /\b(bearer|basic)(\s+|%20)[A-Za-z0-9._~+/=-]{8,}/gi;
 /** Anything shaped like a JWT. */

@@ -55,7 +55,10 @@ export async function checkXlsxArchive(content: Buffer, limits: XlsxLimits): Pro
   for (const file of directory.files) {
     claimed += file.uncompressedSize;
     if (claimed > limits.maxInflatedBytes) throw new BizError(XlsxMessage.inflated);
-    if (file.uncompressedSize > MIB && file.uncompressedSize > limits.maxRatio * Math.max(1, file.compressedSize))
+    if (
+      file.uncompressedSize > MIB &&
+      file.uncompressedSize > limits.maxRatio * Math.max(1, file.compressedSize)
+    )
       throw new BizError(XlsxMessage.ratio);
   }
   let total = 0;

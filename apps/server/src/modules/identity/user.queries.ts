@@ -62,7 +62,11 @@ export function findLiveUser(
  * Whether a live user of the tenant has an account that reads the same ignoring case (`Admin` for `admin`): new
  * accounts made outside the user screen (guest registration) must not pass for an existing one.
  */
-export async function accountTakenIgnoringCase(db: Executor, tenantId: string, account: string): Promise<boolean> {
+export async function accountTakenIgnoringCase(
+  db: Executor,
+  tenantId: string,
+  account: string,
+): Promise<boolean> {
   const found = await db
     .selectFrom('cubeUser')
     .select('id')

@@ -39,7 +39,7 @@ const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>
 const header = `<row r="1">${USER_EXCEL_COLUMNS.map((c, i) => cell(`${String.fromCharCode(65 + i)}1`, c.header)).join('')}</row>`;
 
 /** A sheet of `rows` data rows (account, name, real name), each row different. */
-function sheetOf(rows: number, extraCellsPerRow = 0, padding = ''): string {
+function sheetOf(rows: number, extraCellsPerRow = 0, padding = '', tail = ''): string {
   const parts: string[] = [
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
@@ -52,7 +52,7 @@ function sheetOf(rows: number, extraCellsPerRow = 0, padding = ''): string {
       `<row r="${r}">${cell(`A${r}`, `imp${r}`)}${cell(`B${r}`, '导入')}${cell(`C${r}`, '导入用户')}${extra}</row>`,
     );
   }
-  parts.push(`</sheetData>${padding}</worksheet>`);
+  parts.push(`${tail}</sheetData>${padding}</worksheet>`);
   return parts.join('');
 }
 
@@ -110,8 +110,14 @@ describe.each(dialects)('import files are capped before and while parsing on %s'
   });
 
   it('refuses a sheet beyond the row cap as soon as the cap is passed, two at once in bounded memory', async () => {
-    // 300,000 rows (the cap is 20,000): refused after reading 20,001 rows, not after all of them.
-    const long = await withSheetXml(sheetOf(300_000));
+    // 100,000 rows (the cap is 20,000): refused after reading 20,001 rows, not after all of them.
+    const building = performance.now();
+    // The sheet's end is broken XML: a reader that goes on past the cap fails there (文件无法读取) instead of
+    // answering the cap, which tells deterministically that the parse stopped early.
+    const long = await withSheetXml(sheetOf(100_000, 0, '', '<row r="100002"><c r="A100002"><<<broken'));
+    console.info(
+      `built a ${(long.length / 1024 / 1024).toFixed(1)} MB file in ${((performance.now() - building) / 1000).toFixed(1)} s`,
+    );
     expect(long.length).toBeLessThan(10 * 1024 * 1024);
     global.gc?.();
     const before = process.memoryUsage();
@@ -126,9 +132,12 @@ describe.each(dialects)('import files are capped before and while parsing on %s'
     expect(a.body).toMatchObject({ code: 400, msg: '单次最多导入20000条数据' });
     expect(b.body).toMatchObject({ code: 400, msg: '单次最多导入20000条数据' });
     const grewMb = (peak - before.rss) / 1024 / 1024;
-    console.info(`two parallel 300,000-row imports: refused in ${seconds.toFixed(1)} s, RSS +${grewMb.toFixed(0)} MB`);
-    // Reading all 300,000 rows of two files took far longer and held every row in memory.
-    expect(grewMb).toBeLessThan(150);
-    expect(seconds).toBeLessThan(20);
-  });
+    console.info(
+      `two parallel 100,000-row imports: refused in ${seconds.toFixed(1)} s, RSS +${grewMb.toFixed(0)} MB`,
+    );
+    // Loose bounds (the machine is shared; RSS includes garbage not yet collected): alone, the pair measured
+    // +32 MB and 7 s, against +108 MB and 20 s when every row was read (docs/operations.md).
+    expect(grewMb).toBeLessThan(400);
+    expect(seconds).toBeLessThan(60);
+  }, 120_000);
 });

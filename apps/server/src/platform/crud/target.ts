@@ -120,7 +120,8 @@ export function crudTarget<E extends EntityDefinition, T extends TableName>(
     let qb = dynamic(rows(db, ctx));
     qb = applyDataScope(qb, ctx, await scopeRules(ctx), scopeTarget) as typeof qb;
     const parentMenu = scopeColumns?.parent?.menu;
-    if (parentMenu) qb = applyParentDataScope(qb, ctx, await rulesOf(ctx, parentMenu), scopeTarget) as typeof qb;
+    if (parentMenu && parentMenu !== entity.permissions.read)
+      qb = applyParentDataScope(qb, ctx, await rulesOf(ctx, parentMenu), scopeTarget) as typeof qb;
     if (route?.code && route.code !== entity.permissions.read)
       qb = applyDataScope(qb, ctx, await rulesOf(ctx, route.code), scopeTarget) as typeof qb;
     return qb as unknown as EntityRows<T>;

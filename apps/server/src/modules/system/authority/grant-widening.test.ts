@@ -55,7 +55,9 @@ describe.each(dialects)('no grant widens the granter’s own reach on %s', (dial
     allRule = await rule(1);
     role = await makeRole(t, admin, '角色管理员');
     other = await makeRole(t, admin, '其他角色');
-    expect((await grant(t, admin, { roleIds: [role], menuIds, dataScopeIds: [ownRule] })).statusCode).toBe(200);
+    expect((await grant(t, admin, { roleIds: [role], menuIds, dataScopeIds: [ownRule] })).statusCode).toBe(
+      200,
+    );
     manager = await signInAs(t, [role], [A.deptMechanical]);
     for (let i = 0; i < 5; i++) {
       const lead = await t.call('POST', '/api/cube-pr/lead/submit', admin, {

@@ -164,11 +164,19 @@ export async function widensOwnReach(
     const scopes = await allScopes(db, category);
     const before = rulesByMenu(await heldScopeIds(db, ctx.tenantId, ctx.roleIds, category), scopes);
     const after = rulesByMenu(
-      new Set([...(await heldScopeIds(db, ctx.tenantId, kept, category)), ...(next.scopeIds.get(category) ?? [])]),
+      new Set([
+        ...(await heldScopeIds(db, ctx.tenantId, kept, category)),
+        ...(next.scopeIds.get(category) ?? []),
+      ]),
       scopes,
     );
     const allTypes =
-      category === ScopeCategory.data ? await dataScopeAllIds(db, scopes.map((s) => s.id)) : new Set<string>();
+      category === ScopeCategory.data
+        ? await dataScopeAllIds(
+            db,
+            scopes.map((s) => s.id),
+          )
+        : new Set<string>();
     for (const [menuId, rules] of before) {
       // Not narrowed before (a 全部可见 rule among them), or the menu is not reachable after: nothing to widen.
       if ([...rules].some((id) => allTypes.has(id)) || !menusAfter.has(menuId)) continue;

@@ -6,8 +6,8 @@ import {
   checkXlsxArchive,
   readFirstSheet,
   type SheetRow,
-  XlsxMessage,
   type XlsxLimits,
+  XlsxMessage,
 } from '../../../platform/xlsx-limits.js';
 import {
   insertRegion,

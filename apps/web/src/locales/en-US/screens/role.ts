@@ -30,4 +30,5 @@ export const role: Messages['screens']['role'] = {
   grantPlatformOnly: 'Platform-only menus cannot be granted',
   grantOutsidePackage: "The chosen menus exceed the tenant's package",
   grantScopeMenu: 'A chosen rule belongs to a menu that is not granted',
+  grantWidensOwn: 'You cannot loosen the data or API scopes of a role you hold yourself',
 };
