@@ -63,6 +63,20 @@ describe('links that survive signing out', () => {
     await page.context().close();
   });
 
+  it('opens the console home signed out at the login page keeping it, not at the public home', async () => {
+    const page = await h.newPage();
+    const seen = addressesOf(page);
+    await page.goto('/wel/index');
+    await page.waitForURL('**/login?redirect=%2Fwel%2Findex');
+    await page.locator('input[name="username"]').waitFor();
+    expect(seen.filter((address) => address === '/' || address.startsWith('/404'))).toEqual([]);
+
+    await signInHere(page, DEMO_TENANT_ADMIN);
+    await page.waitForURL('**/wel/index');
+    expect(pathname(page)).toBe('/wel/index');
+    await page.context().close();
+  });
+
   it('after the session ends on a page, the next call leads to the login page and back to the page', async () => {
     const page = await h.newPage();
     errors.push(...collectPageErrors(page));

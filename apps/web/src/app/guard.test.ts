@@ -13,12 +13,14 @@ describe('route guard', () => {
     expect(
       guardRedirect({ pathname: '/404', handle: open, hasToken: false, signedOut: false }),
     ).toBeUndefined();
-    expect(guardRedirect({ pathname: HOME_PATH, handle: {}, hasToken: false, signedOut: false })).toBe('/');
     expect(guardRedirect({ pathname: '/x', handle: undefined, hasToken: false, signedOut: false })).toBe('/');
   });
 
   it('right after a logout or a 401 sends guarded routes to the login page', () => {
     expect(guardRedirect({ pathname: HOME_PATH, handle: {}, hasToken: false, signedOut: true })).toBe(
+      '/login?redirect=%2Fwel%2Findex',
+    );
+    expect(guardRedirect({ pathname: '/x', handle: undefined, hasToken: false, signedOut: true })).toBe(
       LOGIN_PATH,
     );
     expect(guardRedirect({ pathname: '/', handle: open, hasToken: false, signedOut: true })).toBeUndefined();
@@ -37,6 +39,10 @@ describe('route guard', () => {
   it('without a token sends a console page to the login page, keeping the page and its query as the target', () => {
     const menuPage = { noAuth: true, kind: 'menu' as const };
     const signedOutUser = { hasToken: false, signedOut: false };
+    // The console home is a console page like any other: a bookmark of it comes back to it after signing in.
+    expect(guardRedirect({ pathname: HOME_PATH, handle: {}, ...signedOutUser })).toBe(
+      '/login?redirect=%2Fwel%2Findex',
+    );
     expect(guardRedirect({ pathname: '/system/user/index', handle: menuPage, ...signedOutUser })).toBe(
       '/login?redirect=%2Fsystem%2Fuser%2Findex',
     );

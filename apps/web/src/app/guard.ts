@@ -48,9 +48,8 @@ export function isGuardedConsolePage(pathname: string, handle: RouteHandle | und
  * - signed in: the login page leads to its `redirect` target when that is a console page of this site, else to
  *   the console home `/wel/index` (`/` is the public landing page); an unlocked lock page resumes the current
  *   tab — the guard alone makes that move, so unlocking never races a second navigation;
- * - signed out: a console page leads to the login page keeping the page as its target (a bookmark, or the page
- *   whose session just ended), except the console home opened without a session, which leads to the public home
- *   (its login button returns to the console home anyway); no-auth routes are open; anything else leads to the
+ * - signed out: a console page — the console home included — leads to the login page keeping the page as its
+ *   target (a bookmark, or the page whose session just ended); no-auth routes are open; anything else leads to the
  *   public home, or to the login page right after a logout or a 401 answer. The lock page without a lock leads
  *   there as well.
  */
@@ -70,10 +69,7 @@ export function guardRedirect({
     return undefined;
   }
   if (pathname === LOCK_PATH) return signedOut ? LOGIN_PATH : PUBLIC_HOME_PATH;
-  if (isGuardedConsolePage(pathname, handle)) {
-    if (pathname === HOME_PATH && !signedOut) return PUBLIC_HOME_PATH;
-    return loginHref(`${pathname}${search}`);
-  }
+  if (isGuardedConsolePage(pathname, handle)) return loginHref(`${pathname}${search}`, { keepHome: true });
   if (handle?.noAuth) return undefined;
   return signedOut ? LOGIN_PATH : PUBLIC_HOME_PATH;
 }

@@ -64,10 +64,11 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('首页 - 测试门户'));
   });
 
-  it('sends a visitor without a token from a guarded route to /', async () => {
+  it('sends a visitor without a token from the console home to the login page keeping it', async () => {
     const { router } = renderApp(HOME_PATH);
     // The guarded route's lazy chunks load before the guard can answer.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH), SLOW);
+    expect(router.state.location.search).toBe('?redirect=%2Fwel%2Findex');
   });
 
   it('redirects unknown paths to /404', async () => {

@@ -63,6 +63,8 @@ describe('login redirect target', () => {
       '/login?redirect=%2Fwork%2Ftodo%2Findex%3Fa%3D1%26b%3D2',
     );
     expect(loginHref(HOME_PATH)).toBe(LOGIN_PATH);
+    expect(loginHref(HOME_PATH, { keepHome: true })).toBe('/login?redirect=%2Fwel%2Findex');
+    expect(loginHref('/aboutUs', { keepHome: true })).toBe(LOGIN_PATH);
     expect(loginHref('//evil.example')).toBe(LOGIN_PATH);
     expect(loginHref('/aboutUs')).toBe(LOGIN_PATH);
     expect(loginHref(undefined)).toBe(LOGIN_PATH);

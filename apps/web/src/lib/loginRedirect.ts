@@ -51,10 +51,13 @@ export function safeRedirect(raw: string | null | undefined): string | undefined
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The login page's address that returns to `target` after signing in (plain `/login` for the console home). */
-export function loginHref(target: string | undefined): string {
+/**
+ * The login page's address that returns to `target` after signing in. The console home is plain `/login` (signing
+ * in leads there anyway) unless `keepHome`: an address opened signed out keeps it, so the link reads as it was.
+ */
+export function loginHref(target: string | undefined, { keepHome = false } = {}): string {
   const safe = safeRedirect(target);
-  if (!safe || safe === HOME_PATH) return LOGIN_PATH;
+  if (!safe || (safe === HOME_PATH && !keepHome)) return LOGIN_PATH;
   return `${LOGIN_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: safe }).toString()}`;
 }
 
