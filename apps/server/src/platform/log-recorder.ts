@@ -81,8 +81,8 @@ export interface UsualEvent {
   /** What happened, in Chinese, as the log screen shows it (e.g. 登录成功). */
   title: string;
   level?: 'info' | 'warn' | 'error';
-  /** Details, stored as JSON with secrets redacted. */
-  data?: Record<string, unknown>;
+  /** Details, stored as JSON with secrets redacted (a list too: the log data a client posts with its sign-out). */
+  data?: Record<string, unknown> | readonly unknown[];
   tenantId?: string;
   userId?: string;
   account?: string;

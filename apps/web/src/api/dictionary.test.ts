@@ -2,7 +2,7 @@ import { DICT_CACHE_PREFIX } from '@cube/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DictItem } from '../lib/dictKeys';
 import { dictCacheKey, getDictCache } from '../lib/storage';
-import { DICT_BIZ_URL, DICT_URL, loadDictionary } from './dictionary';
+import { DICT_BIZ_URL, DICT_URL, fetchDictionaryByUrl, loadDictionary } from './dictionary';
 import { request } from './request';
 
 const items: DictItem[] = [
@@ -63,5 +63,26 @@ describe('dictionary cache', () => {
     expect(await loadDictionary('100000', 'empty')).toEqual([]);
     await loadDictionary('100000', 'empty');
     expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('fetches a dictionary by its address: the dictionary endpoints through the cache, other API lists as is', async () => {
+    const get = vi.spyOn(request, 'get').mockResolvedValue(answer(items));
+    expect(await fetchDictionaryByUrl('100000', `${DICT_BIZ_URL}?code=post_category`)).toEqual(items);
+    expect(get).toHaveBeenCalledWith(DICT_BIZ_URL, { params: { code: 'post_category' } });
+    expect(getDictCache('100000', 'biz.post_category')).toEqual(items);
+    await fetchDictionaryByUrl('100000', `${DICT_BIZ_URL}?code=post_category`);
+    expect(get).toHaveBeenCalledTimes(1);
+
+    expect(await fetchDictionaryByUrl('100000', '/api/cube-system/dict/dictionary-tree?code=notice')).toEqual(
+      items,
+    );
+    expect(get).toHaveBeenLastCalledWith('/api/cube-system/dict/dictionary-tree?code=notice');
+    get.mockResolvedValue(answer({ not: 'a list' }));
+    expect(await fetchDictionaryByUrl('100000', '/api/cube-system/param/detail?id=1')).toEqual([]);
+
+    for (const url of ['https://evil.example/api/x', '//evil.example/api/x', '/system/user/index']) {
+      await expect(fetchDictionaryByUrl('100000', url), url).rejects.toThrow('not a dictionary address');
+    }
+    expect(get).toHaveBeenCalledTimes(3);
   });
 });

@@ -58,3 +58,28 @@ export async function loadDictionary(
   if (items.length > 0) setDictCache(tenantId, cacheCode(code, source), items);
   return items;
 }
+
+/** Where a dictionary address may point: this site's API only (never another host, never a page). */
+const SAME_SITE = 'http://site.invalid';
+
+/**
+ * The generic dictionary GET by address, as a BladeX select declares its options (`dicUrl`, e.g.
+ * `/api/cube-system/dict/dictionary?code=post_category`): the two dictionary endpoints go through the cache of
+ * {@link loadDictionary}; any other address of this site's API is fetched as is and must answer a list. An
+ * address off the API or off the site is refused before any request.
+ */
+export async function fetchDictionaryByUrl(tenantId: string, url: string): Promise<DictItem[]> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, SAME_SITE);
+  } catch {
+    throw new Error(`[dict] not a dictionary address: ${url}`);
+  }
+  if (parsed.origin !== SAME_SITE || !parsed.pathname.startsWith('/api/') || url.startsWith('//'))
+    throw new Error(`[dict] not a dictionary address: ${url}`);
+  const code = parsed.searchParams.get('code');
+  if (code && (parsed.pathname === DICT_URL || parsed.pathname === DICT_BIZ_URL))
+    return loadDictionary(tenantId, code, parsed.pathname === DICT_BIZ_URL ? 'biz' : 'system');
+  const { data } = await request.get<R<unknown>>(`${parsed.pathname}${parsed.search}`);
+  return isDictItemList(data.data) ? data.data : [];
+}

@@ -98,10 +98,16 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
 
   const logout = async (request: FastifyRequest) => {
     const ctx = contextOf(request);
-    // BladeX clients post their local error log with the logout: stored first.
-    if (request.method === 'POST') await storeLogoutLogData(deps, request);
+    // BladeX clients post their local error log with the logout: stored first as error-log rows, and the data as
+    // posted is the sign-out event's log data (what BladeX's usual log keeps as `logData`), secrets redacted.
+    const logData = request.method === 'POST' ? postedLogData(request.body) : undefined;
+    if (logData) await storeLogoutLogData(deps, request);
     await deps.sessions.revokeSession(ctx.sessionId, 'logout');
-    deps.audit.usual(request, { event: 'auth.logout', title: '退出登录' });
+    deps.audit.usual(request, {
+      event: 'auth.logout',
+      title: '退出登录',
+      ...(logData ? { data: logData } : {}),
+    });
     request.log.info({ event: 'logout', tenantId: ctx.tenantId, userId: ctx.userId }, 'logout');
     return done();
   };
@@ -139,3 +145,11 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
     },
   );
 });
+
+/** The log data a sign-out carries: a non-empty list or object body, else nothing. */
+function postedLogData(body: unknown): Record<string, unknown> | unknown[] | undefined {
+  if (Array.isArray(body)) return body.length > 0 ? body : undefined;
+  if (body && typeof body === 'object' && Object.keys(body).length > 0)
+    return body as Record<string, unknown>;
+  return undefined;
+}

@@ -254,6 +254,14 @@ describe.each(dialects)('logs on %s', (dialect) => {
     const stored = await rawRows('cubeLogError', (r) => String(r.message).startsWith(message));
     expect(stored).toHaveLength(2);
     expect(stored.every((r) => r.tenantId === '100000' && r.serviceId === 'cube-web')).toBe(true);
+    // The data as posted is also the sign-out event's log data, as BladeX's usual log keeps it.
+    await t.deps.audit.flush();
+    const [event] = await rawRows(
+      'cubeLogUsual',
+      (r) => r.logId === 'auth.logout' && String(r.logData).includes(message),
+    );
+    expect(event).toMatchObject({ tenantId: '100000', createBy: 'user', method: 'POST', title: '退出登录' });
+    expect(JSON.parse(String(event?.logData))).toHaveLength(2);
     expect((await t.call('GET', '/api/cube-auth/oauth/user-info', session.access_token)).statusCode).toBe(
       401,
     );
@@ -262,6 +270,18 @@ describe.each(dialects)('logs on %s', (dialect) => {
     const bad = await t.call('POST', '/api/cube-auth/oauth/logout', other.access_token, [{ time: 'soon' }]);
     expect(bad.statusCode).toBe(200);
     expect((await t.call('GET', '/api/cube-auth/oauth/user-info', other.access_token)).statusCode).toBe(401);
+    // Log data that is no error-log list is kept in the sign-out event, secrets redacted.
+    const third = await t.token(DEMO.tenantUser);
+    const marker = `logout-object-${Date.now()}`;
+    const object = await t.call('POST', '/api/cube-auth/oauth/logout', third.access_token, {
+      marker,
+      password: 'hunter2',
+    });
+    expect(object.statusCode).toBe(200);
+    await t.deps.audit.flush();
+    const [kept] = await rawRows('cubeLogUsual', (r) => String(r.logData).includes(marker));
+    expect(kept?.logId).toBe('auth.logout');
+    expect(String(kept?.logData)).not.toContain('hunter2');
   });
 
   it('records a server 500 in the error log, scrubbed, and not a 4xx', async () => {

@@ -179,6 +179,13 @@ describe.each(dialects)('dictionaries on %s', (dialect) => {
         data: [],
       });
     expect((await t.call('GET', `${BIZ}/child-list?parentId=abc`, tenant)).statusCode).toBe(400);
+    // The literal `child-list_TD` a BladeX client calls answers the same, on both dictionaries.
+    const literal = await t.call('GET', `${BIZ}/child-list_TD?parentId=${d.root}`, tenant);
+    expect(literal.statusCode).toBe(200);
+    expect(literal.body.data).toEqual(children);
+    const system = await t.call('GET', `${DICT}/child-list_TD?parentId=-1`, platform);
+    expect(system.body).toMatchObject({ code: 200, data: [] });
+    expect((await t.call('GET', `${BIZ}/child-list_TD?parentId=${d.root}`)).statusCode).toBe(401);
 
     const tree = (await t.call('GET', `${BIZ}/tree?code=DICT`, tenant)).body.data as Array<
       Record<string, unknown>

@@ -1,5 +1,5 @@
 import { DICT_ROOT_KEY, dictBizEntity, dictEntity, pageSchema } from '@cube/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TableName } from '../../../db/types.js';
@@ -161,37 +161,40 @@ function registerDictionary(app: FastifyInstance, deps: AppDeps, variant: Varian
             .optional(),
         })
         .loose();
-      api.get(
-        `${kit.prefix}/child-list`,
-        { config: { access: kit.readAccess }, schema: { querystring: childQuery } },
-        async (request) => {
-          const ctx = contextOf(request);
-          const { parentId, ...filters } = request.query as { parentId?: string } & Record<string, unknown>;
-          const q = parseListQuery(filters, entity.filters);
-          // BladeX: a missing parent is -1, which names no row: an empty list (so is any number no id can be).
-          if (!parentId || !isId(parentId)) return ok([]);
-          const root = (await kit
-            .rows(deps.db.db, ctx)
-            .select([`${table}.id as id`, `${table}.code as code`])
-            .where(`${table}.id`, '=', parentId)
-            .executeTakeFirst()) as { id: string; code: string } | undefined;
-          if (!root) return ok([]);
-          let items = applyFilters(
-            dynamic(kit.rows(deps.db.db, ctx))
-              .where(`${table}.code`, '=', root.code)
-              .where(`${table}.id`, '<>', root.id),
-            q.filters,
-            deps.db.kind,
-            table,
-          );
-          for (const o of q.orders.length ? q.orders : entity.defaultOrder)
-            items = items.orderBy(`${table}.${o.field}`, o.direction);
-          const found = await kit.present(
-            (await items.selectAll(table).execute()) as Array<Record<string, unknown>>,
-          );
-          return ok(mergeForest(found as Array<{ id: string; parentId: string }>));
-        },
-      );
+      // BladeX clients call the items both as `child-list` and by the literal `child-list_TD`: one handler.
+      const childList = async (request: FastifyRequest) => {
+        const ctx = contextOf(request);
+        const { parentId, ...filters } = request.query as { parentId?: string } & Record<string, unknown>;
+        const q = parseListQuery(filters, entity.filters);
+        // BladeX: a missing parent is -1, which names no row: an empty list (so is any number no id can be).
+        if (!parentId || !isId(parentId)) return ok([]);
+        const root = (await kit
+          .rows(deps.db.db, ctx)
+          .select([`${table}.id as id`, `${table}.code as code`])
+          .where(`${table}.id`, '=', parentId)
+          .executeTakeFirst()) as { id: string; code: string } | undefined;
+        if (!root) return ok([]);
+        let items = applyFilters(
+          dynamic(kit.rows(deps.db.db, ctx))
+            .where(`${table}.code`, '=', root.code)
+            .where(`${table}.id`, '<>', root.id),
+          q.filters,
+          deps.db.kind,
+          table,
+        );
+        for (const o of q.orders.length ? q.orders : entity.defaultOrder)
+          items = items.orderBy(`${table}.${o.field}`, o.direction);
+        const found = await kit.present(
+          (await items.selectAll(table).execute()) as Array<Record<string, unknown>>,
+        );
+        return ok(mergeForest(found as Array<{ id: string; parentId: string }>));
+      };
+      for (const path of ['child-list', 'child-list_TD'])
+        api.get(
+          `${kit.prefix}/${path}`,
+          { config: { access: kit.readAccess }, schema: { querystring: childQuery } },
+          childList,
+        );
 
       api.get(
         `${kit.prefix}/parent-tree`,
