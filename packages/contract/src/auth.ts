@@ -99,6 +99,8 @@ export const runtimeConfigSchema = z.object({
   chatMode: z.boolean(),
   tokenTime: z.number().int(),
   siteKey: z.string(),
+  /** The SM2 public key (hex, `04…`) a BladeX console encrypts the login password with (Saber `website.publicKey`). */
+  publicKey: z.string(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -64,6 +64,7 @@ const BASE_MENUS: MenuSeed[] = [
   ),
   button(fixedId(726), RESOURCES_ID.menuRegion, 'region_import', '导入', 'import', 'import', 1, 5),
   button(fixedId(727), RESOURCES_ID.menuRegion, 'region_export', '导出', 'export', 'export', 2, 6),
+  button(fixedId(728), RESOURCES_ID.menuRegion, 'region_debug', '调试', 'debug', 'bug', 2, 7),
 ];
 
 const pages = (rows: MenuSeed[]) => rows.filter((m) => m.category === 1).map((m) => m.id);

@@ -16,14 +16,17 @@ export interface MenuNode {
   name: string;
   alias?: string;
   path: string;
-  /** Icon name (`setting`, `tool`, …); a default icon is shown when empty. */
+  /**
+   * The icon as a BladeX client reads it: an image address, an icon-font class, or empty (the default icon); this
+   * console's own icon name (`setting`, `tool`, …) comes in `meta.icon`.
+   */
   source?: string;
   sort?: number;
   category?: number;
   action?: number;
   isOpen?: number;
   /** Optional route meta; `roles` hides the item unless the user holds one of them. */
-  meta?: { i18n?: string; roles?: string[] | string; keepAlive?: boolean } | null;
+  meta?: { i18n?: string; roles?: string[] | string; keepAlive?: boolean; icon?: string } | null;
   query?: string | Record<string, unknown> | null;
   /** Further console paths that select this item in the sidebar (the menu node's `group`). */
   group?: string[] | null;
@@ -32,6 +35,10 @@ export interface MenuNode {
   children?: MenuNode[];
   hasChildren?: boolean;
 }
+
+/** The icon a menu node is drawn with here: its own icon name, else its `source`. */
+export const menuNodeIcon = (node: Pick<MenuNode, 'source' | 'meta'>): string | undefined =>
+  node.meta?.icon || node.source;
 
 /** A header top menu (`GET menu/top-menu`). */
 export interface TopMenu {

@@ -76,6 +76,7 @@ export const mockSiteInfo: SiteInfo = {
     chatMode: false,
     tokenTime: TOKEN_TIME_SECONDS,
     siteKey: DEFAULT_SITE_KEY,
+    publicKey: '',
   },
 };
 

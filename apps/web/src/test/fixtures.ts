@@ -25,6 +25,7 @@ export function siteInfoFixture(overrides: Partial<SiteInfo> = {}): SiteInfo {
       chatMode: false,
       tokenTime: 43000,
       siteKey: 'site',
+      publicKey: '',
     },
     ...overrides,
   };

@@ -86,6 +86,9 @@ describe.each(dialects)('a SpringBlade console on %s', (dialect) => {
     const key = await t.call('GET', '/api/cube-auth/public-key');
     const publicKey = key.body.data.publicKey as string;
     expect(publicKey).toMatch(/^04[0-9a-f]{128}$/);
+    // The site info the login page reads publishes the same key (Saber's `website.publicKey`).
+    const info = await t.call('GET', '/api/cube-system/tenant/info?domain=http://localhost');
+    expect(info.body.data.config.publicKey).toBe(publicKey);
     const { tenantId, username, password } = DEMO.tenantUser;
     for (const mode of [0, 1] as const) {
       const res = await ossLogin({

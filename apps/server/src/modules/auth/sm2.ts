@@ -25,6 +25,18 @@ function readKeys(file: string): Sm2Keys | undefined {
  * The file is created exclusively: instances sharing the data directory all end up with the first one's pair.
  */
 export function sm2KeysIn(dataDir: string): () => Sm2Keys {
+  let getter = KEY_GETTERS.get(dataDir);
+  if (!getter) {
+    getter = keyGetter(dataDir);
+    KEY_GETTERS.set(dataDir, getter);
+  }
+  return getter;
+}
+
+/** One getter per data directory: the token endpoint and the site info read the same pair. */
+const KEY_GETTERS = new Map<string, () => Sm2Keys>();
+
+function keyGetter(dataDir: string): () => Sm2Keys {
   let keys: Sm2Keys | undefined;
   return () => {
     if (keys) return keys;

@@ -147,7 +147,15 @@ export function menuIconOf(source: string | undefined | null): ComponentType {
   return ICONS[name] ?? ICONS[name.replace(/^icon-/, '')] ?? DEFAULT_MENU_ICON;
 }
 
+/** An image address a menu may carry as its icon (absolute URL or data URI), drawn as an image. */
+const IMAGE_SOURCE = /^(?:https?:\/\/|data:image\/)/i;
+
 export function MenuIcon({ source }: { source: string | undefined | null }) {
-  const Icon = menuIconOf(source);
+  const trimmed = (source ?? '').trim();
+  if (IMAGE_SOURCE.test(trimmed))
+    return (
+      <img src={trimmed} alt="" width={14} height={14} className="anticon" style={{ objectFit: 'contain' }} />
+    );
+  const Icon = menuIconOf(trimmed);
   return <Icon />;
 }

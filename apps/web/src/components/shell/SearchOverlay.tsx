@@ -3,7 +3,7 @@ import { Empty, Input, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { MenuNode } from '../../api/menu';
+import { type MenuNode, menuNodeIcon } from '../../api/menu';
 import { menuLabel } from '../../lib/labels';
 import { menuAncestry, searchMenuLeaves } from '../../stores/menuRoutes';
 import { useSettingsStore } from '../../stores/settings';
@@ -118,7 +118,7 @@ export function SearchOverlay({ menu, onOpen }: SearchOverlayProps) {
               onClick={() => choose(node)}
             >
               <span className={styles.searchItemIcon}>
-                <MenuIcon source={node.source} />
+                <MenuIcon source={menuNodeIcon(node)} />
               </span>
               <span className={styles.searchItemText}>
                 <span className={styles.searchItemName}>{menuLabel(node)}</span>

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuNode } from '../../api/menu';
+import { type MenuNode, menuNodeIcon } from '../../api/menu';
 import { menuLabel } from '../../lib/labels';
 import { searchMenuLeaves } from '../../stores/menuRoutes';
 import { MenuIcon } from './MenuIcon';
@@ -24,7 +24,7 @@ export function TopSearch({ menu, onOpen }: { menu: readonly MenuNode[]; onOpen:
         value: node.id,
         label: (
           <span className={styles.topSearchOption}>
-            <MenuIcon source={node.source} />
+            <MenuIcon source={menuNodeIcon(node)} />
             {menuLabel(node)}
           </span>
         ),

@@ -2,7 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { MenuNode } from '../../api/menu';
+import { type MenuNode, menuNodeIcon } from '../../api/menu';
 import { MenuIcon } from '../../components/shell/MenuIcon';
 import { menuLabel } from '../../lib/labels';
 import {
@@ -20,7 +20,7 @@ type MenuItem = Required<MenuProps>['items'][number];
 function toItems(nodes: readonly MenuNode[]): MenuItem[] {
   return nodes.map((node) => ({
     key: node.id,
-    icon: <MenuIcon source={node.source} />,
+    icon: <MenuIcon source={menuNodeIcon(node)} />,
     label: <span title={menuLabel(node)}>{menuLabel(node)}</span>,
     // A leaf's screen starts loading when the pointer comes over it, ahead of the click.
     ...(hasChildren(node)

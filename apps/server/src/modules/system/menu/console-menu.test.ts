@@ -13,6 +13,8 @@ interface Node {
   category: number;
   hasChildren: boolean;
   children?: Node[];
+  source?: string;
+  meta?: Record<string, unknown>;
 }
 
 /** A tree as nested codes: a leaf is its code, a branch `{ code: [children] }`. */
@@ -80,7 +82,10 @@ describe.each(dialects)('console menus on %s', (dialect) => {
       name: '工作台',
       alias: 'menu',
       path: '/desk',
-      source: 'dashboard',
+      // A BladeX client draws `source` as an icon-font class or an image: this console's own icon name is no
+      // such thing, so the dialect's empty value goes out and the name travels in `meta.icon`.
+      source: '',
+      meta: { i18n: 'desk', icon: 'dashboard' },
       sort: 1,
       category: 1,
       action: 0,
@@ -95,6 +100,58 @@ describe.each(dialects)('console menus on %s', (dialect) => {
       hasChildren: false,
     });
     expect(notice).not.toHaveProperty('children');
+    // Every node of the answer carries a source a BladeX client can render.
+    const all = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
+    for (const node of all(res.body.data as Node[]))
+      expect(node.source, node.code).toMatch(/^(?:|https?:\/\/\S+|data:image\/\S+|iconfont \S+)$/);
+  });
+
+  it('keeps an image or icon-font source as stored in the routes answer', async () => {
+    const menus = [
+      { id: newId(), code: 'icon_url', source: 'https://cdn.example.com/menu.png' },
+      { id: newId(), code: 'icon_data', source: 'data:image/svg+xml;base64,PHN2Zy8+' },
+      { id: newId(), code: 'icon_font', source: 'iconfont icon-caidan' },
+    ];
+    await withPlatformScope(() =>
+      t.deps.db.db
+        .insertInto('cubeMenu')
+        .values(
+          menus.map((m, i) => ({
+            ...m,
+            parentId: '0',
+            name: m.code,
+            alias: 'menu',
+            path: `/${m.code}`,
+            sort: 900 + i,
+            category: 1,
+            action: 0,
+            isOpen: 1,
+            remark: '',
+            isDeleted: 0,
+          })),
+        )
+        .execute(),
+    );
+    try {
+      const nodes = (await t.call('GET', ROUTES, platformAdmin)).body.data as Node[];
+      for (const m of menus) {
+        const node = nodes.find((n) => n.code === m.code);
+        expect(node?.source, m.code).toBe(m.source);
+        expect(node?.meta, m.code).not.toHaveProperty('icon');
+      }
+    } finally {
+      await withPlatformScope(() =>
+        t.deps.db.db
+          .deleteFrom('cubeMenu')
+          .where(
+            'id',
+            'in',
+            menus.map((m) => m.id),
+          )
+          .execute(),
+      );
+      await t.call('GET', '/api/cube-auth/oauth/clear-cache', platformAdmin);
+    }
   });
 
   it('gives a tenant administrator the granted desk only, and a plain user nothing', async () => {

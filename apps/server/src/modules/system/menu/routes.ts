@@ -48,7 +48,7 @@ type StoredMenu = { [K in keyof typeof storedFields]: z.infer<(typeof storedFiel
 const menuFields = {
   ...storedFields,
   tenantId: z.string(),
-  meta: z.object({ i18n: z.string(), roles: z.array(z.string()).optional() }),
+  meta: z.object({ i18n: z.string(), roles: z.array(z.string()).optional(), icon: z.string().optional() }),
   group: z.array(z.string()),
   query: z.record(z.string(), z.string()),
 };
@@ -71,6 +71,19 @@ export function toRouteNode(row: StoredMenu): MenuRow {
     group: splitList(routeGroup ?? ''),
     query: Object.fromEntries(new URLSearchParams((routeQuery ?? '').replace(/^\?/, ''))),
   };
+}
+
+/**
+ * A menu's `source` as a BladeX client renders it: an image address (absolute URL or data URI) or an icon-font
+ * class (`iconfont icon-…`) as stored, anything else — the names of this console's own icon set — as the
+ * dialect's empty value, for which the client shows its default menu icon. The stored name travels in
+ * `meta.icon`, which this console draws.
+ */
+export function clientIcon(node: MenuRow): MenuRow {
+  const stored = node.source.trim();
+  if (!stored) return node;
+  if (/^(?:https?:\/\/|data:image\/)/i.test(stored) || /^iconfont\s/.test(stored)) return node;
+  return { ...node, source: '', meta: { ...node.meta, icon: stored } };
 }
 
 /** The MenuVO tree node: the menu's fields, `hasChildren`, and `children` when there are any. */
@@ -148,7 +161,11 @@ export const menuModule = defineModule('system/menu', (app: FastifyInstance, dep
         const linked = (await topMenuLinks(deps.db, ctx, topMenuId)).filter((id) => visible.has(id));
         visible = withAncestors(linked, parentOf);
       }
-      return ok(mergeForest(menus.filter((m) => m.category === MENU_CATEGORY.menu && visible.has(m.id))));
+      return ok(
+        mergeForest(
+          menus.filter((m) => m.category === MENU_CATEGORY.menu && visible.has(m.id)).map(clientIcon),
+        ),
+      );
     },
   );
 

@@ -92,6 +92,19 @@ describe.each(dialects)('regions on %s', (dialect) => {
     expect(touched[0]).toMatch(/count\(\*\)/);
   });
 
+  it("seeds the screen's buttons, 调试 included, for the platform administrator only", async () => {
+    type Node = { code: string; name: string; children?: Node[] };
+    const codes = async (token: string) => {
+      const roots = (await t.call('GET', '/api/cube-system/menu/buttons', token)).body.data as Node[];
+      const region = roots.find((r) => r.code === 'region');
+      return new Map((region?.children ?? []).map((b) => [b.code, b.name]));
+    };
+    const buttons = await codes(platform);
+    expect(buttons.get('region_debug')).toBe('调试');
+    expect([...buttons.keys()]).toEqual(expect.arrayContaining(['region_import', 'region_export']));
+    expect((await codes(tenantAdmin)).has('region_debug')).toBe(false);
+  });
+
   it('walks the tree lazily by code, and lets any signed-in user read one level for pickers', async () => {
     const tree = await t.call('GET', `${API}/lazy-tree?parentCode=11`, platform);
     expect(tree.body.data).toEqual([

@@ -8,6 +8,7 @@ import {
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { isPast } from '../../../platform/dates.js';
 import type { AppDeps } from '../../../platform/deps.js';
+import { sm2KeysIn } from '../../auth/sm2.js';
 import { anyProviderEnabled } from '../../identity/oauth.queries.js';
 import { domainTenants, siteResources } from './site.queries.js';
 
@@ -42,6 +43,9 @@ export function runtimeConfig(deps: AppDeps, socialMode = false): RuntimeConfig 
     chatMode: config.chat.baseUrl !== '',
     tokenTime: TOKEN_TIME_SECONDS,
     siteKey: config.siteKey,
+    // Saber's `website.publicKey`: the SM2 key a BladeX console encrypts the login password with (the same one
+    // `GET /api/cube-auth/public-key` answers), so a console reads it with the site instead of compiling it in.
+    publicKey: sm2KeysIn(config.dataDir)().publicKey,
   };
 }
 

@@ -1,4 +1,4 @@
-import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
+import { BugOutlined, DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { REGION_LEVELS, REGION_ROOT_CODE, type Region, regionEntity } from '@cube/contract';
 import { App, Button, Checkbox, Modal, Space, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
@@ -140,6 +140,35 @@ function ImportDialog({
   );
 }
 
+/** 调试: tries the cascading region picker forms use, down to the village, and shows the codes it gives. */
+function DebugDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<string[]>([]);
+  return (
+    <Modal
+      open={open}
+      title={t('screens.region.debugTitle')}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Paragraph type="secondary">{t('screens.region.debugHint')}</Typography.Paragraph>
+        <RegionCascader
+          depth={5}
+          changeOnSelect
+          value={value}
+          onChange={(next) => setValue(Array.isArray(next) ? next.map(String) : [])}
+        />
+        <Typography.Text data-testid="region-debug-value">
+          {t('screens.region.debugValue')}
+          {value.join(',') || '-'}
+        </Typography.Text>
+      </Space>
+    </Modal>
+  );
+}
+
 /**
  * 行政区划: China's divisions as a lazy tree table (province → city → county → town → village),
  * keyed by division code. A child is added under its row with the code, parent and level preset; the place in
@@ -149,6 +178,7 @@ export default function RegionPage() {
   const { message } = App.useApp();
   const api = useMemo(() => createRegionApi(), []);
   const [importing, setImporting] = useState<{ reload: () => Promise<void> }>();
+  const [debugging, setDebugging] = useState(false);
   return (
     <>
       <CrudPage<RegionRow>
@@ -185,8 +215,16 @@ export default function RegionPage() {
               }
             },
           },
+          {
+            key: 'debug',
+            label: 'screens.region.debug',
+            icon: <BugOutlined />,
+            permission: 'region_debug',
+            onClick: () => setDebugging(true),
+          },
         ]}
       />
+      <DebugDialog open={debugging} onClose={() => setDebugging(false)} />
       <ImportDialog
         open={importing !== undefined}
         onClose={() => setImporting(undefined)}
