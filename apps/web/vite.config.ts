@@ -26,10 +26,12 @@ function modulesLoadedAtStart({ getModuleIds, getModuleInfo }: ChunkMeta): Set<s
  * its own lazy chunk instead of the vendor chunk every page loads.
  */
 function vendorChunk(id: string, meta: ChunkMeta): string | undefined {
-  // The messages of both languages and the contract they quote: loaded at start like the vendor chunks, but
+  // The Chinese messages and the contract they quote: loaded at start like the vendor chunks, but
   // kept out of the entry so that a new screen's messages do not push the entry past the budget. The contract
   // gets its own chunk so that the messages do not import the entry back (no cycle between start chunks).
   if (id.includes('/packages/contract/')) return 'contract';
+  // English is fetched only when chosen (lib/i18n `loadLanguage`): a lazy chunk of its own, not the start one.
+  if (id.includes('/apps/web/src/locales/en-US/')) return 'locales-en-US';
   if (id.includes('/apps/web/src/locales/')) return 'locales';
   if (!id.includes('/node_modules/')) return undefined;
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';

@@ -36,6 +36,12 @@ describe('configuration', () => {
     expect(first.database).toEqual({ kind: 'sqlite', file: path.join(dir, 'cube.db') });
   });
 
+  it('shows the language switch unless CUBE_LANGUAGE_MODE turns it off', () => {
+    const dir = tempDir();
+    expect(loadConfig({ CUBE_DATA_DIR: dir }).features.languageMode).toBe(true);
+    expect(loadConfig({ CUBE_DATA_DIR: dir, CUBE_LANGUAGE_MODE: 'false' }).features.languageMode).toBe(false);
+  });
+
   it('listens on loopback unless HOST names another address', () => {
     const dir = tempDir();
     expect(loadConfig({ CUBE_DATA_DIR: dir }).host).toBe('127.0.0.1');

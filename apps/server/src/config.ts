@@ -38,7 +38,7 @@ const envSchema = z.object({
   CUBE_DEMO: booleanFlag.optional(),
   CUBE_CAPTCHA: booleanFlag.default(false),
   CUBE_SWITCH_MODE: booleanFlag.default(false),
-  CUBE_LANGUAGE_MODE: booleanFlag.default(false),
+  CUBE_LANGUAGE_MODE: booleanFlag.default(true),
   CUBE_SITE_KEY: z.string().default('cube'),
   CUBE_SESSION_MAX_SECONDS: z.coerce
     .number()

@@ -55,6 +55,16 @@ const TAGS: ReadonlyArray<readonly [string, string]> = [
   ['/api/cube-flow/follow', SCREEN_TITLES.flow_follow],
   ['/api/cube-flow/work', SCREEN_TITLES.work],
   ['/api/cube-flow/process', '流程实例'],
+  ['/api/cube-agent', SCREEN_TITLES.agent_company],
+  ['/api/cube-patent/application', SCREEN_TITLES.patent_application],
+  ['/api/cube-patent/notice', '专利通知书'],
+  ['/api/cube-patent/deadline', SCREEN_TITLES.patent_deadline],
+  ['/api/cube-patent/deadline-rule', SCREEN_TITLES.patent_deadline_rule],
+  ['/api/cube-patent/fee', '专利费用'],
+  ['/api/cube-patent/holiday', SCREEN_TITLES.patent_holiday],
+  ['/api/cube-patent', SCREEN_TITLES.patent],
+  ['/api/cube-desk/notification', SCREEN_TITLES.notify],
+  ['/api/cube-cr/site', SCREEN_TITLES.portal_site],
   ['/ta', '智能助手'],
   ['/api/health', '健康检查'],
   ['/api/ready', '健康检查'],
@@ -134,6 +144,54 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'start-process': '发起流程',
   'history-flow-list': '流转记录',
   'model-view': '流程图',
+  'public-key': '登录公钥',
+  'user-list': '用户列表',
+  queryUserByName: '按姓名查询用户',
+  unlock: '解锁账号',
+  'platform-detail': '平台信息详情',
+  'update-platform': '修改平台信息',
+  'export-template': '导出模板',
+  'export-user': '导出用户',
+  'import-user': '导入用户',
+  'unread-count': '未读数',
+  read: '标记已读',
+  'read-all': '全部已读',
+  smtp: '邮件服务设置',
+  file: '读取文件',
+  'child-list_TD': '子级列表',
+  'tree-by-id': '按角色查询树',
+  deptDictionary: '部门字典',
+  'grant-data-tree': '数据权限授权树',
+  'grant-api-tree': '接口权限授权树',
+  'data-scope-tree-keys': '已授权数据权限',
+  'api-scope-tree-keys': '已授权接口权限',
+  'self-check': '自检报告',
+  overview: '概览',
+  getContent: '文章内容',
+  getImg: '文章图片',
+  'auth-users': '授权用户',
+  getcompanylist: '公司列表',
+  listAuthCompany: '已授权公司列表',
+  dashboard: '看板',
+  completions: '对话',
+  setting: '设置',
+  getDjyw: '党建要闻',
+  getZc: '政策文章',
+  'public-list': '公开列表',
+  'public-detail': '公开详情',
+  providers: '登录方式',
+  render: '跳转授权',
+  callback: '授权回调',
+  'sms-code': '发送短信验证码',
+  links: '已绑定账号',
+  link: '绑定账号',
+  'link-finish': '完成绑定',
+  unlink: '解除绑定',
+  'register-guest': '注册申请',
+  'guest-page': '注册申请列表',
+  'guest-approve': '通过注册申请',
+  'guest-reject': '驳回注册申请',
+  'openapi.json': '接口描述文档',
 };
 
 const METHOD_VERB: Readonly<Record<string, string>> = {
@@ -152,14 +210,15 @@ export function routeTag(url: string): string {
       best = entry;
   }
   if (best) return best[1];
-  // A module no entry names yet: its first path segment after /api (e.g. `cube-foo`).
-  return url.split('/')[2] || '其他';
+  // A module no entry names yet: a Chinese word, never its English path segment.
+  return '其他接口';
 }
 
 export function routeSummary(method: string, url: string): string {
   const path = url.split('?')[0] ?? url;
   const segments = path.split('/').filter((s) => s && !s.startsWith(':') && s !== '*');
   const last = segments[segments.length - 1] ?? '';
-  const action = ACTIONS[last] ?? `${METHOD_VERB[method.toUpperCase()] ?? method} ${last}`;
+  // A segment no entry names yet: the method's verb alone (never the English segment in a Chinese title).
+  const action = ACTIONS[last] ?? METHOD_VERB[method.toUpperCase()] ?? '其他';
   return `${routeTag(url)}-${action}`;
 }

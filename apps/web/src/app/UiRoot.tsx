@@ -1,17 +1,12 @@
 import { DEFAULT_COLOR, DEFAULT_LANGUAGE, type Language } from '@cube/contract';
 import { ConfigProvider, message, type ThemeConfig } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../components/shell/LoadingOverlay';
 import { MessageApiContext, resetMessageApi, setMessageApi } from '../lib/feedback';
-import { isLanguage } from '../lib/i18n';
+import { antdLocaleOf, isLanguage } from '../lib/i18n';
 import { withAlpha } from '../lib/themes';
 import { useSettingsStore } from '../stores/settings';
-
-const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS };
 
 const THEME: ThemeConfig = {
   token: {
@@ -53,7 +48,7 @@ export function UiRoot({ children }: { children: ReactNode }) {
     return resetMessageApi;
   }, [messageApi]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
+    <ConfigProvider locale={antdLocaleOf(language)} theme={theme}>
       <MessageApiContext.Provider value={messageApi}>
         {messageHolder}
         {children}

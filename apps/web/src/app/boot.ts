@@ -2,7 +2,7 @@ import type { SiteInfo } from '@cube/contract';
 import { bindRequestClient } from '../api/request';
 import { fetchSiteInfo } from '../api/site';
 import { applyFavicon, brandingOf } from '../lib/branding';
-import { i18n, initI18n, isLanguage } from '../lib/i18n';
+import { i18n, isLanguage, switchLanguage } from '../lib/i18n';
 import { loginHrefFrom } from '../lib/loginRedirect';
 import { getStore, setSiteKey, setStore } from '../lib/storage';
 import { useErrorLogStore } from '../stores/errorLog';
@@ -43,6 +43,9 @@ export function bindRequestClientToApp(): void {
   });
 }
 
+/** The stored language's messages, loading since {@link applySiteInfo}. */
+let languageReady: Promise<void> = Promise.resolve();
+
 /**
  * Applies the boot answer: storage prefix, configuration, branding (title, favicon), the session login
  * resource and default title (both survive logout), the stored language, then the session kept from an earlier visit.
@@ -57,8 +60,12 @@ export function applySiteInfo(info: SiteInfo): void {
   document.title = branding.productTitle;
   if (branding.faviconUrl) applyFavicon(branding.faviconUrl);
 
+  // English is a chunk of its own: loaded here, before the app mounts, only when it was chosen.
   const storedLanguage = getStore<string>('language');
-  if (info.config.languageMode && isLanguage(storedLanguage)) initI18n(storedLanguage);
+  languageReady =
+    info.config.languageMode && isLanguage(storedLanguage)
+      ? switchLanguage(storedLanguage)
+      : Promise.resolve();
 
   useSessionStore.getState().hydrate();
   // The stores kept under the site prefix can be read only now that the prefix is known.
@@ -72,4 +79,5 @@ export function applySiteInfo(info: SiteInfo): void {
 /** The boot call for this site's address; resolves once the app can mount. */
 export async function loadSite(origin: string = window.location.origin): Promise<void> {
   applySiteInfo(await fetchSiteInfo(origin));
+  await languageReady;
 }

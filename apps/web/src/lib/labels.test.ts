@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from './i18n';
+import { i18n, switchLanguage } from './i18n';
 import { menuLabel, translatedLabel } from './labels';
 
 /** A renamed menu shows its new (server) name in Chinese; the locale translates menu codes into English only. */
@@ -17,7 +17,7 @@ describe('menu labels', () => {
   });
 
   it('translates known codes into English and keeps unknown ones', async () => {
-    await i18n.changeLanguage('en');
+    await switchLanguage('en');
     expect(menuLabel({ code: 'param', name: '系统参数设置' })).toBe('Parameters');
     expect(translatedLabel('系统参数设置', 'menu.param')).toBe('Parameters');
     expect(menuLabel({ code: 'no_such_code', name: '自定义菜单' })).toBe('自定义菜单');

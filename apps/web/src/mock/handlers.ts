@@ -71,7 +71,7 @@ export const mockSiteInfo: SiteInfo = {
     defaultTenantId: DEFAULT_TENANT_ID,
     captchaMode: false,
     switchMode: false,
-    languageMode: false,
+    languageMode: true,
     socialMode: false,
     chatMode: false,
     tokenTime: TOKEN_TIME_SECONDS,

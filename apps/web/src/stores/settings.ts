@@ -1,6 +1,6 @@
 import { DEFAULT_COLOR, DEFAULT_THEME, type Language, THEMES, type ThemeName } from '@cube/contract';
 import { create } from 'zustand';
-import { i18n, isLanguage } from '../lib/i18n';
+import { isLanguage, switchLanguage } from '../lib/i18n';
 import { getStore, setStore } from '../lib/storage';
 
 /**
@@ -58,7 +58,7 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   setSearch: (isSearch) => set({ isSearch }),
   setLanguage: (language) => {
     setStore('language', language);
-    void i18n.changeLanguage(language);
+    void switchLanguage(language);
   },
   hydrate: () => {
     const theme = getStore<string>('themeName');

@@ -20,7 +20,7 @@ export function siteInfoFixture(overrides: Partial<SiteInfo> = {}): SiteInfo {
       defaultTenantId: '100000',
       captchaMode: false,
       switchMode: false,
-      languageMode: false,
+      languageMode: true,
       socialMode: false,
       chatMode: false,
       tokenTime: 43000,

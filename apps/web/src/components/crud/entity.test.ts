@@ -1,7 +1,7 @@
 import { type EntityDefinition, noticeEntity, paramEntity } from '@cube/contract';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { initI18n, loadLanguage } from '../../lib/i18n';
 import enUS from '../../locales/en-US';
 import zhCN from '../../locales/zh-CN';
 import { entityFields, entityPermissions, translateEntityMessage } from './entity';
@@ -60,7 +60,8 @@ describe('entity bindings', () => {
     await expect(rule.validator({}, '')).resolves.toBeUndefined();
   });
 
-  it('translates contract messages for other languages', () => {
+  it('translates contract messages for other languages', async () => {
+    await loadLanguage('en');
     const en = i18n.getFixedT('en');
     expect(translateEntityMessage(paramEntity, '参数键名已存在', en)).toBe(
       'The parameter key already exists',

@@ -1,5 +1,6 @@
 import type { Messages } from '../zh-CN';
 import { lock, login, logout } from './auth';
+import { codes } from './codes';
 import { app, boot, common, request, route } from './common';
 import { crud } from './crud';
 import { exception, iframe, notFound, routeError } from './exception';
@@ -37,6 +38,7 @@ const enUS: Messages = {
   notFound,
   routeError,
   crud,
+  codes,
   screens,
   shell,
   menu,

@@ -1,4 +1,5 @@
 import { lock, login, logout } from './auth';
+import { codes } from './codes';
 import { app, boot, common, request, route } from './common';
 import { crud } from './crud';
 import { exception, iframe, notFound, routeError } from './exception';
@@ -37,6 +38,7 @@ const zhCN = {
   notFound,
   routeError,
   crud,
+  codes,
   screens,
   shell,
   menu,

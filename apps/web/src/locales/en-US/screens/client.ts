@@ -1,7 +1,7 @@
 import type { Messages } from '../../zh-CN';
 
 export const client: Messages['screens']['client'] = {
-  clientId: 'Client id',
+  clientId: 'Client ID',
   clientSecret: 'Client secret',
   scope: 'Scope',
   authorizedGrantTypes: 'Grant types',

@@ -1,19 +1,7 @@
-import {
-  agentCompanyEntity,
-  DEADLINE_ANCHOR_NAMES,
-  NOTICE_TYPE_LABELS,
-  PATENT_STATUS_LABELS,
-  patentApplicationEntity,
-  patentDeadlineEntity,
-  patentDeadlineRuleEntity,
-  patentFeeEntity,
-  patentHolidayEntity,
-  patentNoticeEntity,
-} from '@cube/contract';
 import type { Messages } from '../../zh-CN';
 
-// Validation messages, CNIPA notice names and lifecycle states stay in Chinese: they are the server's words and
-// the office's own terms, which an English-speaking user of a Chinese agency meets in Chinese anyway.
+// Every text in English, validation messages, CNIPA notice names and lifecycle states included: a form checks in
+// the language shown (the server's own refusals stay in its Chinese words).
 
 export const patentApplication: Messages['screens']['patentApplication'] = {
   docketNo: 'Docket no.',
@@ -35,8 +23,38 @@ export const patentApplication: Messages['screens']['patentApplication'] = {
   companyPlaceholder: 'Choose the applicant company',
   agentPlaceholder: 'Type a name to search',
   types: { invention: 'Invention', utility: 'Utility model', design: 'Design' },
-  statuses: { ...PATENT_STATUS_LABELS },
-  ...patentApplicationEntity.messages,
+  statuses: {
+    drafting: 'Drafting',
+    filed: 'Filed',
+    accepted: 'Accepted',
+    prelim_exam: 'Preliminary examination',
+    awaiting_correction: 'Awaiting correction',
+    published: 'Published',
+    se_requested: 'Substantive examination requested',
+    substantive_exam: 'Substantive examination',
+    awaiting_oa_response: 'Awaiting office-action response',
+    grant_notified: 'Grant notified, registration due',
+    granted: 'Granted',
+    rejected: 'Rejected',
+    in_reexam: 'In re-examination',
+    deemed_withdrawn: 'Deemed withdrawn',
+    withdrawn: 'Withdrawn',
+    deemed_abandoned: 'Deemed abandoned',
+    lapsed: 'Lapsed (annuity unpaid)',
+    expired: 'Expired',
+    invalidated: 'Invalidated',
+  },
+  docketRequired: 'Please enter the docket no.',
+  docketExists: 'The docket no. already exists',
+  titleRequired: 'Please enter the title',
+  typeInvalid: 'Please choose the patent type',
+  statusInvalid: 'Please choose the case status',
+  companyInvalid: 'The chosen applicant company does not exist',
+  agentInvalid: 'The chosen agent does not exist',
+  dateInvalid: 'The date format is invalid',
+  applicationNoExists: 'The application no. already exists',
+  applicationMissing: 'The patent case does not exist',
+  applicationNoInvalid: 'The check digit of the application no. is wrong',
 };
 
 export const patentNotice: Messages['screens']['patentNotice'] = {
@@ -45,14 +63,33 @@ export const patentNotice: Messages['screens']['patentNotice'] = {
   dispatchDate: 'Dispatch date',
   enteredDate: 'Entered system on',
   receiptRule: 'Receipt rule',
-  receiptRuleHelp: 'Empty: the setting patent.receiptRule',
+  receiptRuleHelp: 'Empty: the system parameter for the receipt rule',
   receiptDate: 'Deemed receipt',
   periodMonths: 'Period stated (months)',
   periodMonthsHelp: '0: the rule’s period',
   remark: 'Remark',
-  types: { ...NOTICE_TYPE_LABELS },
+  types: {
+    acceptance: 'Notice of acceptance',
+    correction: 'Notice to correct',
+    oa_first: 'First office action',
+    oa_later: 'Further office action',
+    se_entry: 'Notice of entry into substantive examination',
+    grant: 'Notice of grant and registration',
+    rejection: 'Decision of rejection',
+    reexam_decision: 'Re-examination decision',
+    deemed_withdrawn: 'Notice of deemed withdrawal',
+    other: 'Other notice',
+  },
   rules: { dispatch_plus_15: 'Dispatch + 15 days', electronic_entry: 'Day it entered the system' },
-  ...patentNoticeEntity.messages,
+  applicationRequired: 'Please choose the patent case',
+  applicationMissing: 'The patent case does not exist',
+  typeInvalid: 'Please choose the notice type',
+  dispatchRequired: 'Please enter the dispatch date',
+  dateInvalid: 'The date format is invalid',
+  ruleInvalid: 'Please choose the receipt rule',
+  periodInvalid: 'The response period must be 0 to 12 months',
+  enteredBeforeDispatch: 'The day it entered the system cannot be before the dispatch date',
+  noRules: 'No deadline rule for this notice type: no deadline was made',
 };
 
 export const patentDeadline: Messages['screens']['patentDeadline'] = {
@@ -68,7 +105,14 @@ export const patentDeadline: Messages['screens']['patentDeadline'] = {
   doneDate: 'Done on',
   remark: 'Remark',
   statuses: { open: 'Open', done: 'Done', missed: 'Missed', waived: 'Waived' },
-  ...patentDeadlineEntity.messages,
+  applicationRequired: 'Please choose the patent case',
+  applicationMissing: 'The patent case does not exist',
+  kindRequired: 'Please enter the action',
+  officialRequired: 'Please enter the official deadline',
+  dateInvalid: 'The date format is invalid',
+  internalAfterOfficial: 'The internal deadline cannot be after the official one',
+  statusInvalid: 'Please choose the deadline status',
+  ownerInvalid: 'The chosen owner does not exist',
 };
 
 export const patentFee: Messages['screens']['patentFee'] = {
@@ -82,7 +126,14 @@ export const patentFee: Messages['screens']['patentFee'] = {
   amountPaid: 'Amount paid',
   receiptNo: 'Receipt no.',
   remark: 'Remark',
-  ...patentFeeEntity.messages,
+  applicationRequired: 'Please choose the patent case',
+  applicationMissing: 'The patent case does not exist',
+  feeTypeRequired: 'Please enter the fee',
+  dueRequired: 'Please enter the due date',
+  dateInvalid: 'The date format is invalid',
+  amountInvalid: 'The amount must be a number of at least 0 with at most two decimals',
+  reductionInvalid: 'The reduction must be an integer from 0 to 100',
+  yearInvalid: 'The year must be an integer from 0 to 30',
 };
 
 export const patentDeadlineRule: Messages['screens']['patentDeadlineRule'] = {
@@ -100,10 +151,25 @@ export const patentDeadlineRule: Messages['screens']['patentDeadlineRule'] = {
   enabled: 'Enabled',
   signedOff: 'Signed off by an attorney',
   note: 'Note',
-  anchors: { ...DEADLINE_ANCHOR_NAMES },
+  anchors: {
+    receipt: 'Day the notice is received',
+    dispatch: 'Dispatch date',
+    filing: 'Filing date',
+    filing_or_receipt: 'Filing date or receipt of the notice (the later)',
+  },
   signOffWarning:
     'The seeded rules come from research notes; a patent attorney must sign each one off before it is relied on.',
-  ...patentDeadlineRuleEntity.messages,
+  codeRequired: 'Please enter the rule code',
+  codeFormat: 'The rule code may contain only capital letters, digits and underscores',
+  codeExists: 'The rule code already exists',
+  nameRequired: 'Please enter the action',
+  noticeTypeInvalid: 'Please choose the notice type',
+  patentTypesInvalid: 'Patent types must be a comma list of invention, utility, design',
+  anchorInvalid: 'Please choose where the period runs from',
+  monthsInvalid: 'The months must be an integer from 0 to 240',
+  daysInvalid: 'The days must be an integer from 0 to 366',
+  workdaysInvalid: 'The internal lead must be an integer from 0 to 60 working days',
+  flagInvalid: 'Please choose yes or no',
 };
 
 export const patentHoliday: Messages['screens']['patentHoliday'] = {
@@ -113,7 +179,10 @@ export const patentHoliday: Messages['screens']['patentHoliday'] = {
   dayOff: 'Day off',
   note: 'Note',
   hint: 'Days not listed follow Monday–Friday; keep this in line with the State Council’s yearly holiday notice.',
-  ...patentHolidayEntity.messages,
+  dateRequired: 'Please enter the date',
+  dateInvalid: 'The date format is invalid',
+  dateExists: 'This date is already listed',
+  workdayInvalid: 'Please choose whether it is a working day',
 };
 
 export const agentCompany: Messages['screens']['agentCompany'] = {
@@ -132,7 +201,12 @@ export const agentCompany: Messages['screens']['agentCompany'] = {
   cases: 'Patent cases',
   casesTitle: 'Patent cases of {{name}}',
   saved: 'Saved',
-  ...agentCompanyEntity.messages,
+  nameRequired: 'Please enter the company name',
+  nameExists: 'The company name already exists',
+  creditCodeFormat: 'The credit code must be 18 digits or capital letters',
+  creditCodeExists: 'The credit code already exists',
+  companyMissing: 'The company does not exist',
+  usersInvalid: 'A chosen user does not exist',
 };
 
 export const patentDashboard: Messages['screens']['patentDashboard'] = {

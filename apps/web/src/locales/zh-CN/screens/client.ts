@@ -1,7 +1,7 @@
 import { clientEntity } from '@cube/contract';
 
 export const client = {
-  clientId: '客户端id',
+  clientId: '客户端ID',
   clientSecret: '客户端密钥',
   scope: '授权范围',
   authorizedGrantTypes: '授权类型',

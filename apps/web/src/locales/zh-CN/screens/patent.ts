@@ -45,7 +45,7 @@ export const patentNotice = {
   dispatchDate: '发文日',
   enteredDate: '进入电子系统日',
   receiptRule: '送达规则',
-  receiptRuleHelp: '留空则按系统参数 patent.receiptRule',
+  receiptRuleHelp: '留空则按系统参数「默认送达规则」',
   receiptDate: '推定收到日',
   periodMonths: '通知书指定期限(月)',
   periodMonthsHelp: '0 表示按期限规则',

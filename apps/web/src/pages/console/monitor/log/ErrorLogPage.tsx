@@ -1,12 +1,21 @@
 import { type LogError, type LogErrorStats, logErrorEntity } from '@cube/contract';
 import { logErrorApi, logErrorStats } from '../../../../api/logs';
 import { createTimeField, entityFields } from '../../../../components/crud';
+import { codeLabel } from '../../../../lib/codeLabels';
 import { LogScreen } from './LogScreen';
 
 /** 错误日志: the server's unhandled errors (cube-server) and the browser's uploaded errors (cube-web). */
-const fields = entityFields(logErrorEntity, [
-  { name: 'serviceId', search: true, table: { width: 120 } },
-  { name: 'exceptionName', search: true, table: { width: 160 } },
+export const errorLogFields = entityFields(logErrorEntity, [
+  {
+    name: 'serviceId',
+    search: true,
+    table: { width: 120, render: (value) => codeLabel('serviceId', value) },
+  },
+  {
+    name: 'exceptionName',
+    search: true,
+    table: { width: 160, render: (value) => codeLabel('exceptionName', value) },
+  },
   { name: 'message', search: true, table: { ellipsis: true } },
   { name: 'requestUri', search: true, table: { ellipsis: true } },
   { name: 'createBy', search: true, table: { width: 120 } },
@@ -19,7 +28,7 @@ export default function ErrorLogPage() {
     <LogScreen<LogError, LogErrorStats>
       entity={logErrorEntity}
       api={logErrorApi}
-      fields={fields}
+      fields={errorLogFields}
       stats={logErrorStats}
       charts={[
         {

@@ -1,13 +1,18 @@
 import { type LogUsual, type LogUsualStats, logUsualEntity } from '@cube/contract';
 import { logUsualApi, logUsualStats } from '../../../../api/logs';
 import { createTimeField, entityFields } from '../../../../components/crud';
+import { codeLabel } from '../../../../lib/codeLabels';
 import { LogScreen } from './LogScreen';
 
 /** 通用日志: business events (sign-ins, sign-outs, password changes, tenants created …). */
-const fields = entityFields(logUsualEntity, [
+export const usualLogFields = entityFields(logUsualEntity, [
   { name: 'title', search: true, table: { width: 200 } },
-  { name: 'logId', search: true, table: { width: 200 } },
-  { name: 'logLevel', search: true, table: { width: 90 } },
+  {
+    name: 'logId',
+    search: true,
+    table: { width: 200, render: (value) => codeLabel('usualEvent', value) },
+  },
+  { name: 'logLevel', search: true, table: { width: 90, render: (value) => codeLabel('logLevel', value) } },
   { name: 'createBy', search: true, table: { width: 120 } },
   { name: 'remoteIp', search: true, table: { width: 140 } },
   { name: 'requestUri', table: { ellipsis: true } },
@@ -19,7 +24,7 @@ export default function UsualLogPage() {
     <LogScreen<LogUsual, LogUsualStats>
       entity={logUsualEntity}
       api={logUsualApi}
-      fields={fields}
+      fields={usualLogFields}
       stats={logUsualStats}
       charts={[
         { key: 'perDay', title: 'screens.logUsual.perDay', valueLabel: 'screens.logUsual.count' },

@@ -12,6 +12,7 @@ import {
   entityPermissions,
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
+import { codeLabel } from '../../../../lib/codeLabels';
 import { useRuntimeConfig } from '../../../../stores/site';
 
 /** The grant types as a multiple choice; the record keeps them comma-joined. */
@@ -24,7 +25,7 @@ function GrantTypesControl({ value, onChange, disabled, id }: CrudControlProps) 
       disabled={disabled}
       value={chosen}
       onChange={(next: string[]) => onChange?.(next.join(','))}
-      options={CLIENT_GRANT_TYPES.map((g) => ({ label: g, value: g }))}
+      options={CLIENT_GRANT_TYPES.map((g) => ({ label: codeLabel('grantType', g), value: g }))}
     />
   );
 }
@@ -67,7 +68,7 @@ const fields = entityFields(clientEntity, [
             .split(',')
             .filter(Boolean)
             .map((g) => (
-              <Tag key={g}>{g}</Tag>
+              <Tag key={g}>{codeLabel('grantType', g)}</Tag>
             ))}
         </>
       ),
