@@ -16,6 +16,7 @@ import * as m0015 from './migrations/0015_flow.js';
 import * as m0016 from './migrations/0016_signin_providers.js';
 import * as m0017 from './migrations/0017_jobs.js';
 import * as m0018 from './migrations/0018_notifications.js';
+import * as m0019 from './migrations/0019_patent_documents.js';
 import { withPlatformScope } from './row-scope.js';
 
 /**
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_signin_providers': m0016,
   '0017_jobs': m0017,
   '0018_notifications': m0018,
+  '0019_patent_documents': m0019,
 };
 
 /** The names of the migrations, in the order they run. */

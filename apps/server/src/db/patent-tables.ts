@@ -130,3 +130,19 @@ export interface PatHolidayTable extends AuditColumns {
   isWorkday: number;
   note: string;
 }
+
+/** One uploaded version of a document on a case's process step (migration 0019). */
+export interface PatDocumentTable extends AuditColumns {
+  id: Id;
+  tenantId: string;
+  applicationId: Id;
+  processInstanceId: Id | null;
+  taskId: Id | null;
+  stepKey: string;
+  stepName: string;
+  kind: string;
+  version: number;
+  attachId: Id;
+  fileName: string;
+  fileSize: number;
+}

@@ -28,6 +28,7 @@ import type {
   PatApplicationTable,
   PatDeadlineRuleTable,
   PatDeadlineTable,
+  PatDocumentTable,
   PatFeeTable,
   PatHolidayTable,
   PatNoticeTable,
@@ -460,6 +461,7 @@ export interface Database {
   cubeAgentCompanyUser: AgentCompanyUserTable;
   patApplication: PatApplicationTable;
   patNotice: PatNoticeTable;
+  patDocument: PatDocumentTable;
   patDeadline: PatDeadlineTable;
   patFee: PatFeeTable;
   patDeadlineRule: PatDeadlineRuleTable;

@@ -35,6 +35,8 @@ const PUBLIC_SURFACES: Record<string, string> = {
     'the file store the attachment screens read and remove stored objects through',
   'auth/sm2.ts':
     "the instance's SM2 key pair, whose public key the site info publishes beside the token endpoint",
+  'resource/oss/upload.ts':
+    "the upload checks (size cap, accepted types, content signature) and the private-attachment write that a case's step documents reuse",
   'log/reads.ts': 'the reads the three log screens (api, error, usual) share',
   'log/error/upload.ts': 'storing the browser error log a BladeX client posts with its sign-out request',
   'system/menu/grants.ts':

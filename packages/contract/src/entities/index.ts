@@ -18,6 +18,7 @@ export * from './patent-application.js';
 export * from './patent-common.js';
 export * from './patent-deadline.js';
 export * from './patent-deadline-rule.js';
+export * from './patent-document.js';
 export * from './patent-fee.js';
 export * from './patent-holiday.js';
 export * from './patent-notice.js';

@@ -50,7 +50,7 @@ export async function companiesHaveCases(
   return !!found;
 }
 
-/** Soft-deletes the notices, deadlines and fees of removed cases. */
+/** Soft-deletes the notices, deadlines, fees and step documents of removed cases. */
 export async function removeCaseChildren(
   trx: Transaction<Database>,
   tenantId: string,
@@ -62,26 +62,29 @@ export async function removeCaseChildren(
   await data.updateTable('patNotice').set(set).where('applicationId', 'in', caseIds).execute();
   await data.updateTable('patDeadline').set(set).where('applicationId', 'in', caseIds).execute();
   await data.updateTable('patFee').set(set).where('applicationId', 'in', caseIds).execute();
+  await data.updateTable('patDocument').set(set).where('applicationId', 'in', caseIds).execute();
+}
+
+/** Who is asking about a case's steps: the tenant, the user and the aliases of the roles they act under. */
+export interface StepHandler {
+  tenantId: string;
+  userId: string;
+  roleAliases: readonly string[];
 }
 
 /**
- * Whether the caller handles a step of a running process on this case: an open task assigned to them, or one
- * nobody holds yet that offers itself to them or to one of their roles. Whoever handles the step may read the case
- * on the handle page even when the case is outside their data scope.
+ * The open tasks of running processes on this case that the caller handles: assigned to them, or held by nobody
+ * yet and offered to them or to one of their roles. `taskId` narrows to one task.
  */
-export async function handlesCaseStep(
-  db: Executor,
-  who: { tenantId: string; userId: string; roleAliases: readonly string[] },
-  caseId: string,
-): Promise<boolean> {
-  const found = await new TenantData(db, who.tenantId)
+function handledSteps(db: Executor, who: StepHandler, caseId: string, taskId?: string) {
+  let query = new TenantData(db, who.tenantId)
     .selectFrom('flowTask')
     .innerJoin('flowInstance', (join) =>
       join
         .onRef('flowInstance.id', '=', 'flowTask.instanceId')
         .on('flowInstance.tenantId', '=', who.tenantId),
     )
-    .select('flowTask.id')
+    .select(['flowTask.id', 'flowTask.instanceId', 'flowTask.activityId', 'flowTask.name'])
     .where('flowInstance.businessId', '=', caseId)
     .where('flowInstance.flowStatus', '=', 'running')
     .where('flowTask.taskStatus', '=', 'open')
@@ -116,7 +119,33 @@ export async function handlesCaseStep(
           ),
         ]),
       ]),
-    )
-    .executeTakeFirst();
-  return found !== undefined;
+    );
+  if (taskId !== undefined) query = query.where('flowTask.id', '=', taskId);
+  return query;
+}
+
+/**
+ * Whether the caller handles a step of a running process on this case: an open task assigned to them, or one
+ * nobody holds yet that offers itself to them or to one of their roles. Whoever handles the step may read the case
+ * on the handle page even when the case is outside their data scope.
+ */
+export async function handlesCaseStep(db: Executor, who: StepHandler, caseId: string): Promise<boolean> {
+  return (await handledSteps(db, who, caseId).executeTakeFirst()) !== undefined;
+}
+
+/** The open task `taskId` on this case, when the caller handles it (as `handlesCaseStep` reads "handles"). */
+export async function handledCaseTask(
+  db: Executor,
+  who: StepHandler,
+  caseId: string,
+  taskId: string,
+): Promise<{ taskId: string; instanceId: string; stepKey: string; stepName: string } | undefined> {
+  const row = await handledSteps(db, who, caseId, taskId).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    taskId: String(row.id),
+    instanceId: String(row.instanceId),
+    stepKey: row.activityId,
+    stepName: row.name,
+  };
 }

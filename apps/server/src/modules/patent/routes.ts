@@ -32,6 +32,7 @@ import { today } from './clock.js';
 import { companyExists, companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
 import { registerDeadlineDashboard } from './dashboard-route.js';
+import { registerCaseDocuments } from './document-routes.js';
 import { startReminderJob } from './reminders.js';
 import { CASE_CHILD_SCOPE, CASE_SCOPE } from './scope.js';
 
@@ -241,6 +242,8 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
       ],
     },
   });
+
+  registerCaseDocuments(app, deps, cases);
 
   registerCrud(app, deps, patentDeadlineRuleEntity, { table: 'patDeadlineRule' });
   registerCrud(app, deps, patentHolidayEntity, { table: 'patHoliday' });

@@ -86,3 +86,25 @@ export async function removeAttachByName(db: Executor, tenantId: string, author:
     .where('name', '=', name)
     .execute();
 }
+
+/** The stored object and the name people see of one live attachment of the tenant (a download reads them). */
+export async function attachFileById(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<{ name: string; originalName: string } | undefined> {
+  return new TenantData(db, tenantId)
+    .selectFrom('cubeAttach')
+    .select(['name', 'originalName'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Soft-deletes one attachment row of the tenant; its stored object stays. */
+export async function removeAttachById(db: Executor, tenantId: string, author: Author, id: string) {
+  await new TenantData(db, tenantId)
+    .updateTable('cubeAttach')
+    .set(softDeleteSet(author))
+    .where('id', '=', id)
+    .execute();
+}

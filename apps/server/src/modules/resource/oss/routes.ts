@@ -1,19 +1,19 @@
 import { attachEntity } from '@cube/contract';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, contextOf, requirePermission } from '../../../platform/access.js';
 import type { RequestContext } from '../../../platform/context.js';
-import { formatDateTime, now } from '../../../platform/dates.js';
+import { formatDateTime } from '../../../platform/dates.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
-import { AppError, BizError, NotFoundError } from '../../../platform/errors.js';
-import { newId } from '../../../platform/ids.js';
-import { attachIdByName, insertAttach, removeAttachByName, updateAttachSize } from './attach.queries.js';
+import { BizError, NotFoundError } from '../../../platform/errors.js';
+import { attachIdByName, removeAttachByName, updateAttachSize } from './attach.queries.js';
 import { fileServiceOf } from './file-service.js';
-import { ALLOWED_EXTENSIONS_TEXT, extensionOf, FILE_KINDS } from './file-types.js';
+import { FILE_KINDS } from './file-types.js';
 import { FILE_LINK_PREFIX, type ObjectName, parseObjectName } from './storage.js';
+import { linkOf, readUpload as readOne, storeAttachment, uploadLimits } from './upload.js';
 
 /** BladeX's `BladeFile`: `link` = `domain` + `/` + `name`; `attachId` for `put-file-attach`. */
 export const storedFileSchema = z.object({
@@ -33,32 +33,9 @@ const statSchema = z.object({
   contentType: z.string(),
 });
 
-export const ATTACH_DOWNLOAD_PATH = `${attachEntity.api}/download`;
 const ENDPOINT = '/api/cube-resource/oss/endpoint';
 
-/** Room for the multipart envelope around the file when a declared request length is checked up front. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-function sizeLabel(bytes: number): string {
-  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)}MB`;
-  if (bytes % 1024 === 0) return `${bytes / 1024}KB`;
-  return `${bytes}字节`;
-}
-
-/** The client's file name as metadata only: no directories, no control characters, bounded. */
-function cleanOriginalName(fileName: string): string {
-  const base = fileName.split(/[/\\]/).pop() ?? '';
-  const printable = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
-  return printable.trim().slice(0, 255);
-}
-
 const fileNameQuery = z.object({ fileName: z.string({ error: '缺少必要的请求参数: fileName' }) }).loose();
-
-/** The link a stored object is reached by: public objects by name, private attachments through the download route. */
-const linkOf = (object: ObjectName, attachId?: string) =>
-  object.private && attachId
-    ? `${ATTACH_DOWNLOAD_PATH}?id=${attachId}`
-    : `${FILE_LINK_PREFIX}/${object.name}`;
 
 /**
  * Object storage. Uploads go to the caller's tenant's enabled backend (local disk by default, or an
@@ -70,7 +47,6 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
   const files = fileServiceOf(deps);
   const handle = deps.db;
   const maxBytes = deps.config.uploadMaxBytes;
-  const tooLarge = () => new AppError(413, 413, `上传文件大小不能超过${sizeLabel(maxBytes)}`);
 
   /** A caller's own object by name: of the caller's tenant, or not found (another tenant's names do not exist). */
   const ownObject = (ctx: RequestContext, fileName: string): ObjectName => {
@@ -81,32 +57,11 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
 
   app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
+      limits: uploadLimits(maxBytes),
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    /** The one uploaded file of a request: accepted type, non-empty, content matching its extension. */
-    const readUpload = async (request: FastifyRequest) => {
-      // A declared length far beyond the cap is refused before any of the body is read.
-      if (Number(request.headers['content-length']) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-      if (!request.isMultipart()) throw new BizError('请选择要上传的文件');
-      let part: MultipartFile | undefined;
-      let content: Buffer;
-      try {
-        part = await request.file();
-        if (part?.fieldname !== 'file') throw new BizError('请选择要上传的文件');
-        content = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof scope.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-        throw error;
-      }
-      const originalName = cleanOriginalName(part.filename);
-      const ext = extensionOf(originalName);
-      if (!ext) throw new BizError(`不支持的文件类型，仅支持 ${ALLOWED_EXTENSIONS_TEXT}`);
-      if (content.length === 0) throw new BizError('上传文件不能为空');
-      if (!FILE_KINDS[ext]?.matches(content)) throw new BizError('文件内容与文件类型不符');
-      return { originalName, ext, content };
-    };
+    const readUpload = (request: FastifyRequest) => readOne(scope, request, maxBytes);
 
     const uploadConfig = (base = access.authenticated) => ({
       access: base,
@@ -142,26 +97,7 @@ export const ossModule = defineModule('resource/oss', (app: FastifyInstance, dep
       async (request) => {
         const ctx = contextOf(request);
         const upload = await readUpload(request);
-        const { object, store } = await files.newObject(ctx.tenantId, upload.ext, true);
-        await store.put(object.key, upload.content, files.contentTypeOf(object));
-        const attachId = newId();
-        const link = linkOf(object, attachId);
-        const stamp = now();
-        try {
-          await insertAttach(handle.db, ctx.tenantId, ctx, stamp, attachId, {
-            link,
-            domain: FILE_LINK_PREFIX,
-            name: object.name,
-            originalName: upload.originalName,
-            extension: object.ext,
-            contentType: files.contentTypeOf(object),
-            attachSize: upload.content.length,
-          });
-        } catch (error) {
-          // No row, no file: an object nobody can list is removed again.
-          await store.remove(object.key).catch(() => undefined);
-          throw error;
-        }
+        const { attachId, link, object } = await storeAttachment(files, handle.db, ctx, upload);
         request.log.info(
           {
             event: 'attach_uploaded',
