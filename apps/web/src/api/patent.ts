@@ -2,9 +2,11 @@ import {
   type AgentCompany,
   agentCompanyEntity,
   type CompanyLookup,
+  PATENT_DOCUMENT_API,
   type PatentApplication,
   type PatentDeadline,
   type PatentDeadlineRule,
+  type PatentDocument,
   type PatentFee,
   type PatentHoliday,
   type PatentNotice,
@@ -16,7 +18,9 @@ import {
   patentNoticeEntity,
   type R,
 } from '@cube/contract';
+import type { AxiosProgressEvent } from 'axios';
 import { createEntityApi, type PagedCrudApi, type UntypedInput } from './crud';
+import { downloadFile } from './download';
 import { request } from './request';
 
 export type {
@@ -25,6 +29,7 @@ export type {
   PatentApplication,
   PatentDeadline,
   PatentDeadlineRule,
+  PatentDocument,
   PatentFee,
   PatentHoliday,
   PatentNotice,
@@ -96,4 +101,43 @@ export async function fetchCompanyUsers(companyId: string): Promise<string[]> {
 
 export async function saveCompanyUsers(companyId: string, userIds: readonly string[]): Promise<void> {
   await request.post(`${agentCompanyEntity.api}/auth-users`, { companyId, userIds: userIds.join(',') });
+}
+
+/**
+ * `GET cube-patent/document/list`: a case's step documents. A caller who may not see the case gets 无权查看该案件,
+ * which the documents card shows in place (`handlesErrors`).
+ */
+export async function fetchCaseDocuments(applicationId: string): Promise<PatentDocument[]> {
+  const { data } = await request.get<R<PatentDocument[]>>(`${PATENT_DOCUMENT_API}/list`, {
+    params: { applicationId },
+    handlesErrors: true,
+  });
+  return data.data ?? [];
+}
+
+/** `POST cube-patent/document/upload`: the case, the step's task and the kind go before the file. */
+export async function uploadCaseDocument(
+  input: { applicationId: string; taskId: string; kind: string },
+  file: Blob,
+  fileName: string,
+  onProgress?: (percent: number) => void,
+): Promise<PatentDocument> {
+  const body = new FormData();
+  body.append('applicationId', input.applicationId);
+  body.append('taskId', input.taskId);
+  body.append('kind', input.kind);
+  body.append('file', file, fileName);
+  const { data } = await request.post<R<PatentDocument>>(`${PATENT_DOCUMENT_API}/upload`, body, {
+    onUploadProgress: (event: AxiosProgressEvent) => {
+      if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+    },
+  });
+  return data.data;
+}
+
+export const downloadCaseDocument = (doc: Pick<PatentDocument, 'id' | 'fileName'>) =>
+  downloadFile(`${PATENT_DOCUMENT_API}/download`, { id: doc.id }, doc.fileName);
+
+export async function removeCaseDocument(id: string): Promise<void> {
+  await request.post(`${PATENT_DOCUMENT_API}/remove`, undefined, { params: { id } });
 }

@@ -27,6 +27,7 @@ import {
   patentHoliday,
   patentNotice,
 } from './patent';
+import { patentDocument } from './patentDocument';
 import { portalArticle, portalBanner, portalCertification, portalProduct, portalSite } from './portal';
 import { post } from './post';
 import { profile } from './profile';
@@ -55,6 +56,7 @@ export const screens = {
   patentDashboard,
   patentDeadline,
   patentDeadlineRule,
+  patentDocument,
   patentFee,
   patentHoliday,
   patentNotice,

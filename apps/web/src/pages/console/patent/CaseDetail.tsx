@@ -19,6 +19,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { caseScoped, patentDeadlineApi, patentFeeApi, patentNoticeApi } from '../../../api/patent';
 import { CrudPage, createTimeField, entityFields, entityPermissions } from '../../../components/crud';
+import { CaseDocuments } from './CaseDocuments';
 import { CompanySelect, codeOptions, UserSelect } from './controls';
 
 export const caseFields = entityFields(patentApplicationEntity, [
@@ -151,10 +152,17 @@ const feeFields = entityFields(patentFeeEntity, [
 ]);
 
 /**
- * A case's notices, deadlines and fees: recording a notice adds the deadlines its rules give. Shown in 专利案件's
- * side panel and on the case's flow pages (我的事务).
+ * A case's notices, deadlines and fees, and its step documents: recording a notice adds the deadlines its rules
+ * give. Shown in 专利案件's side panel and on the case's flow pages (我的事务), which show the documents in a card
+ * of their own (`documents={false}` here).
  */
-export function CaseDetail({ applicationId }: { applicationId: string }) {
+export function CaseDetail({
+  applicationId,
+  documents = true,
+}: {
+  applicationId: string;
+  documents?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = applicationId;
@@ -213,6 +221,15 @@ export function CaseDetail({ applicationId }: { applicationId: string }) {
             />
           ),
         },
+        ...(documents
+          ? [
+              {
+                key: 'documents',
+                label: t('screens.patentDocument.title'),
+                children: <CaseDocuments applicationId={id} framed={false} />,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -81,7 +81,7 @@ export function CaseCard({ businessId, instance }: { businessId: string; instanc
               { key: 'filingDate', label: label('filingDate'), children: data.filingDate || '-' },
             ]}
           />
-          <CaseDetail applicationId={businessId} />
+          <CaseDetail applicationId={businessId} documents={false} />
         </Space>
       )}
     </Card>

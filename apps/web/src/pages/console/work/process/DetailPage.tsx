@@ -3,6 +3,7 @@ import { flowPagePath } from '@cube/contract';
 import { Alert, Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { CaseDocuments } from '../../patent/CaseDocuments';
 import { answerError } from './answers';
 import { CaseCard, ProcessData } from './CaseCard';
 import { processKind } from './kinds';
@@ -68,6 +69,7 @@ export default function DetailPage() {
               <ProcessData instance={data} titled={false} />
             </Card>
           )}
+          {patent ? <CaseDocuments applicationId={businessId} /> : null}
         </div>
         <div className={styles.stack}>
           <ProcessCard instance={data} route={route} />

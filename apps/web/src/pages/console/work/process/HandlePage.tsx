@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { claimTask, completeTask, fetchTaskDetail, unclaimTask } from '../../../../api/flow-work';
 import { menuHref } from '../../../../stores/menuRoutes';
+import { CaseDocuments } from '../../patent/CaseDocuments';
 import { WORK_COUNT_KEY } from '../WorkCount';
 import { answerError, isTaskGone } from './answers';
 import { CaseCard, ProcessData } from './CaseCard';
@@ -276,6 +277,13 @@ export default function HandlePage() {
       <div className={styles.columns}>
         <div className={styles.stack}>
           {taskCard}
+          {patent ? (
+            <CaseDocuments
+              applicationId={businessId}
+              taskId={detail.canComplete || detail.canClaim ? taskId : undefined}
+              stepName={detail.taskName}
+            />
+          ) : null}
           {patent ? (
             <CaseCard businessId={businessId} instance={instance.data} />
           ) : (
