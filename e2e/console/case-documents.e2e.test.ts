@@ -13,7 +13,8 @@ import {
 /**
  * A case's step documents across pages, in tenant 100000: the clerk starts an invention case (through the API),
  * the agent opens 撰写申请文件 from 待办事务, picks 定稿申请文件 and uploads a PDF through the file chooser; the
- * handle page lists it as V1. The administrator then finds the same file on the case's 案件文件 tab under 专利案件
+ * handle page lists it as V1, and a second upload of the kind as V2 above it; the process detail lists both.
+ * The administrator then finds the same file on the case's 案件文件 tab under 专利案件
  * and downloads it with its Chinese name.
  */
 const CLERK: Account = { tenantId: '100000', username: 'user', password: 'User@2026' };
@@ -21,6 +22,7 @@ const AGENT: Account = { tenantId: '100000', username: 'agent', password: 'Agent
 const AGENT_ID = '1123598816000000392';
 const DOCKET = `DOC-${Date.now().toString(36).toUpperCase()}`;
 const FILE_NAME = '权利要求书-定稿.pdf';
+const FILE_NAME_2 = '权利要求书-定稿-修订.pdf';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 
 describe('案件文件: upload on the handle page, read on the case', () => {
@@ -76,7 +78,23 @@ describe('案件文件: upload on the handle page, read on the case', () => {
     expect(await fileRow.textContent()).toContain('撰写申请文件');
     expect(await fileRow.textContent()).toContain('定稿申请文件');
     expect(await fileRow.textContent()).toContain('V1');
+    // The same kind again on the step is its next version; the first stays listed.
+    const again = page.waitForEvent('filechooser');
+    await docs.getByRole('button', { name: /上传文件/ }).click();
+    await (await again).setFiles({ name: FILE_NAME_2, mimeType: 'application/pdf', buffer: PDF });
+    await consoleShell(page).message(`已上传 ${FILE_NAME_2}（V2）`).waitFor();
+    await docs.getByRole('row').filter({ hasText: FILE_NAME_2 }).waitFor();
+    expect(await docs.getByRole('row').filter({ hasText: '定稿申请文件' }).count()).toBe(2);
     await h.screenshot(page, 'case-documents-handle-1440-zh');
+
+    // The process detail lists them too, without the upload.
+    await page.getByRole('button', { name: '查看流程详情' }).click();
+    await page.waitForURL('**/work/process/invention/detail/**');
+    // The handle page stays alive in its hidden tab: look inside the detail page only.
+    const detailDocs = page.getByTestId('flow-detail').getByTestId('case-documents');
+    await detailDocs.getByRole('row').filter({ hasText: FILE_NAME_2 }).waitFor();
+    expect(await detailDocs.getByRole('button', { name: /上传文件/ }).count()).toBe(0);
+    await h.screenshot(page, 'case-documents-detail-1440-zh');
     await page.context().close();
   });
 
@@ -89,7 +107,12 @@ describe('案件文件: upload on the handle page, read on the case', () => {
     await drawer.getByRole('tab', { name: '案件文件' }).click();
     const fileRow = drawer.getByRole('row').filter({ hasText: FILE_NAME });
     await fileRow.waitFor();
-    expect(await fileRow.textContent()).toContain('撰写申请文件');
+    // One step cell spans the step's versions: V2 on top, then V1.
+    const rows = drawer.getByRole('row').filter({ hasText: '定稿申请文件' });
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('撰写申请文件');
+    expect(await rows.first().textContent()).toContain(FILE_NAME_2);
+    expect(await fileRow.textContent()).toContain('V1');
     await h.screenshot(page, 'case-documents-case-1440-zh');
     const download = page.waitForEvent('download');
     await fileRow.getByTestId('case-document-link').click();

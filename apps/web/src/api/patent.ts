@@ -112,7 +112,7 @@ export async function fetchCaseDocuments(applicationId: string): Promise<PatentD
     params: { applicationId },
     handlesErrors: true,
   });
-  return data.data ?? [];
+  return Array.isArray(data.data) ? data.data : [];
 }
 
 /** `POST cube-patent/document/upload`: the case, the step's task and the kind go before the file. */

@@ -135,7 +135,7 @@ export function CaseDocuments({ applicationId, taskId, stepName, framed = true }
       key: 'step',
       title: t('screens.patentDocument.step'),
       dataIndex: 'stepName',
-      width: 120,
+      width: 110,
       onCell: (row) => ({ rowSpan: row.stepSpan }),
       render: (_v, row) => row.stepName || '-',
     },
@@ -143,7 +143,7 @@ export function CaseDocuments({ applicationId, taskId, stepName, framed = true }
       key: 'kind',
       title: t('screens.patentDocument.kind'),
       dataIndex: 'kind',
-      width: 120,
+      width: 110,
       render: (_v, row) =>
         DOCUMENT_KINDS.includes(row.kind as DocumentKind)
           ? t(`screens.patentDocument.kinds.${row.kind as DocumentKind}`)
@@ -153,7 +153,7 @@ export function CaseDocuments({ applicationId, taskId, stepName, framed = true }
       key: 'version',
       title: t('screens.patentDocument.version'),
       dataIndex: 'version',
-      width: 100,
+      width: 96,
       render: (_v, row) => (
         <Space size={4}>
           {t('screens.patentDocument.versionLabel', { version: row.version })}
@@ -165,31 +165,39 @@ export function CaseDocuments({ applicationId, taskId, stepName, framed = true }
       key: 'fileName',
       title: t('screens.patentDocument.fileName'),
       dataIndex: 'fileName',
-      ellipsis: true,
       render: (_v, row) => (
-        <Typography.Link onClick={() => void downloadCaseDocument(row)} data-testid="case-document-link">
-          {row.fileName}
-        </Typography.Link>
+        <Space direction="vertical" size={0} style={{ minWidth: 0, maxWidth: '100%' }}>
+          <Typography.Link
+            onClick={() => void downloadCaseDocument(row)}
+            data-testid="case-document-link"
+            ellipsis
+            title={row.fileName}
+          >
+            {row.fileName}
+          </Typography.Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {sizeText(row.fileSize)}
+          </Typography.Text>
+        </Space>
       ),
-    },
-    {
-      key: 'size',
-      title: t('screens.patentDocument.fileSize'),
-      width: 90,
-      render: (_v, row) => sizeText(row.fileSize),
     },
     {
       key: 'uploader',
       title: t('screens.patentDocument.uploader'),
-      dataIndex: 'createUserName',
-      width: 100,
-      render: (_v, row) => row.createUserName || '-',
+      width: 150,
+      render: (_v, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{row.createUserName || '-'}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.createTime}
+          </Typography.Text>
+        </Space>
+      ),
     },
-    { key: 'time', title: t('screens.patentDocument.uploadTime'), dataIndex: 'createTime', width: 160 },
     {
       key: 'actions',
       title: t('screens.patentDocument.actions'),
-      width: 110,
+      width: 80,
       render: (_v, row) => (
         <Space size={0}>
           <Button
@@ -259,7 +267,7 @@ export function CaseDocuments({ applicationId, taskId, stepName, framed = true }
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 860 }}
+          scroll={{ x: 720 }}
           locale={{ emptyText: t('screens.patentDocument.empty') }}
         />
       )}
