@@ -6,6 +6,7 @@ import {
   App,
   Button,
   Card,
+  Empty,
   Popconfirm,
   Select,
   Space,
@@ -259,6 +260,8 @@ export function CaseDocuments({ applicationId, taskId, stepName, framed = true }
       ) : null}
       {refused ? (
         <Alert type="warning" showIcon title={refused} />
+      ) : docs.isSuccess && rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('screens.patentDocument.empty')} />
       ) : (
         <Table<Row>
           size="small"
