@@ -8,4 +8,5 @@ export * from './notification.js';
 export * from './patent-number.js';
 export * from './public-pages.js';
 export * from './screens.js';
+export * from './step-forms.js';
 export * from './storage.js';

@@ -41,6 +41,8 @@ const PUBLIC_SURFACES: Record<string, string> = {
   'log/error/upload.ts': 'storing the browser error log a BladeX client posts with its sign-out request',
   'system/menu/grants.ts':
     'which menus a caller holds and may hand on, shared by the menu and top-menu grants',
+  'flow/binding.ts':
+    "the workflow's extension points, which a business that runs on processes (patent cases) implements",
   'system/site/site-info.ts':
     "the site's settings and domain rules that the public site, leads and tenants read",
 };

@@ -225,38 +225,7 @@ export const FlowMessage = {
   userInvalid: '所选用户不存在',
   businessMissing: '业务数据不存在',
   busy: '流程正在处理中，请稍后再试',
-  // step forms
-  applicationNoRequired: '请输入申请号',
-  applicationNoInvalid: '申请号格式不正确，如 202610123457.4',
-  applicationNoExists: '申请号已被其他案件使用',
-  filingDateRequired: '请选择申请日',
-  filingDateFuture: '申请日不能晚于今天',
 } as const;
-
-/**
- * Step forms: what a user task asks for besides the comment, by its `camunda:formKey`, checked on 同意 and written
- * to the case in the completing transaction. 登记受理 (`patent.acceptance`) records the filing the office
- * acknowledged: the application number (12 digits, a dot, the check digit) and the filing date.
- */
-export const FLOW_STEP_FORM_ACCEPTANCE = 'patent.acceptance';
-const isRealDay = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-export const flowAcceptanceInput = z.object({
-  applicationNo: z
-    .string({ error: FlowMessage.applicationNoRequired })
-    .trim()
-    .min(1, FlowMessage.applicationNoRequired)
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^\d{12}\.[\dX]$/, FlowMessage.applicationNoInvalid)),
-  filingDate: z
-    .string({ error: FlowMessage.filingDateRequired })
-    .trim()
-    .min(1, FlowMessage.filingDateRequired)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDay(v), FlowMessage.filingDateRequired),
-});
-export type FlowAcceptanceInput = z.infer<typeof flowAcceptanceInput>;
 
 /** A flag from a request: BladeX clients send `ok` for approve; anything else is refused. */
 export const flowFlagSchema = z.preprocess(

@@ -5,6 +5,8 @@ import {
   type FlowOutcome,
   type FlowValidation,
   type FlowValidationIssue,
+  StepFormMessage,
+  stepFormOf,
 } from '@cube/contract';
 import {
   type Compiled,
@@ -308,10 +310,14 @@ export async function parseModel(xml: string, expectedKey?: string): Promise<Par
       if (dueDate && hasExpression(dueDate)) check.compile(id, dueDate, FlowMessage.bpmnTimer);
       else if (dueDate && timerProblem('timeDate', dueDate) && timerProblem('timeDuration', dueDate))
         check.add(id, `${FlowMessage.bpmnTimer}（${dueDate.slice(0, 50)}）`);
+      // A step form is one the contract declares: a key nobody declared would ask for nothing and write nothing.
+      const formKey = String(el.get?.('camunda:formKey') ?? '').trim();
+      if (formKey && !stepFormOf(formKey))
+        check.add(id, `${StepFormMessage.formKeyUnknown}（${formKey.slice(0, 50)}）`);
       userTasks[id] = {
         id,
         name: name || id,
-        formKey: String(el.get?.('camunda:formKey') ?? '').trim(),
+        formKey,
         assignee,
         candidateUsers,
         candidateGroups,

@@ -1,4 +1,4 @@
-import { applicationCheckDigit, FlowMessage, PatentNumberMessage } from '@cube/contract';
+import { applicationCheckDigit, FlowMessage, PatentNumberMessage, StepFormMessage } from '@cube/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
 import { withPlatformScope } from '../../db/row-scope.js';
@@ -66,7 +66,14 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     variables?: Record<string, string>,
   ) => {
     const taskId = await taskOf(who, instanceId, activity);
-    return okData(await post(who, '/work/complete-task', { taskId, flag, comment, variables }));
+    const sent = variables ?? STEP_FORM_VALUES[activity];
+    return okData(await post(who, '/work/complete-task', { taskId, flag, comment, variables: sent }));
+  };
+
+  /** What the shipped processes' step forms ask on 同意 (撰写申请文件, 内部审核), unless a test sends its own. */
+  const STEP_FORM_VALUES: Record<string, Record<string, string>> = {
+    draft: { claimCount: '10', draftNote: '' },
+    review: { reviewConclusion: 'pass', reviewOpinion: '同意递交' },
   };
 
   /** An application number with its right check digit (weighted mod 11). */
@@ -150,18 +157,18 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
     const acceptance = await taskOf('tenantUser', id, 'acceptance');
     const accept = (variables?: Record<string, string>) =>
       post('tenantUser', '/work/complete-task', { taskId: acceptance, comment: '已受理', variables });
-    expect((await accept()).body).toMatchObject({ code: 400, msg: FlowMessage.applicationNoRequired });
+    expect((await accept()).body).toMatchObject({ code: 400, msg: StepFormMessage.applicationNoRequired });
     expect((await accept({ applicationNo: '2026101234', filingDate: '2026-03-02' })).body).toMatchObject({
       code: 400,
-      msg: FlowMessage.applicationNoInvalid,
+      msg: StepFormMessage.applicationNoInvalid,
     });
-    expect((await accept({ applicationNo: '202610100001.x', filingDate: '2026-02-30' })).body).toMatchObject({
+    expect((await accept({ applicationNo: '202610100001.6', filingDate: '2026-02-30' })).body).toMatchObject({
       code: 400,
-      msg: FlowMessage.filingDateRequired,
+      msg: StepFormMessage.filingDateRequired,
     });
-    expect((await accept({ applicationNo: '202610100001.x', filingDate: '2999-01-01' })).body).toMatchObject({
+    expect((await accept({ applicationNo: '202610100001.6', filingDate: '2999-01-01' })).body).toMatchObject({
       code: 400,
-      msg: FlowMessage.filingDateFuture,
+      msg: StepFormMessage.filingDateFuture,
     });
     // Another case's number is refused; the task is still open after every refusal.
     await t.call('POST', '/api/cube-patent/application/submit', as('tenantAdmin'), {
@@ -177,7 +184,7 @@ describe.each(dialects)('flow runtime on %s', { timeout: 240_000 }, (dialect) =>
           filingDate: '2026-03-02',
         })
       ).body,
-    ).toMatchObject({ code: 400, msg: FlowMessage.applicationNoExists });
+    ).toMatchObject({ code: 400, msg: StepFormMessage.applicationNoExists });
     // The check digit is CNIPA's weighted mod 11: 202610100004 → 10 → X; any other digit is refused.
     expect((await accept({ applicationNo: '202610100004.7', filingDate: '2026-03-02' })).body).toMatchObject({
       code: 400,

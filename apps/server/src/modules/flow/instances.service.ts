@@ -1,17 +1,11 @@
-import {
-  FLOW_PATENT_TABLE,
-  FlowMessage,
-  patentApplicationEntity,
-  SERVER_WRITTEN_FIELDS,
-} from '@cube/contract';
+import { FlowMessage } from '@cube/contract';
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { RequestContext } from '../../platform/context.js';
-import { parseOrRefuse } from '../../platform/crud/index.js';
 import { now } from '../../platform/dates.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { allBindings, type StartBusiness } from './binding.js';
 import { ENGINE_VERSION, startProcess } from './engine.js';
-import { agentCompanyExists, caseForFlow, docketNoTaken, insertCase } from './queries/cases.queries.js';
 import { visibleDefinition } from './queries/definitions.queries.js';
 import { authorOf, type Executor, ROW_ID, type Trx } from './queries/executor.js';
 import { commentStart, endOpenHistory, insertHistory, lastSeq } from './queries/history.queries.js';
@@ -21,7 +15,7 @@ import { cancelTasks, dropCandidates, openTasksOf } from './queries/tasks.querie
 import { cancelPendingTimers } from './queries/timers.queries.js';
 import { actorOf, applyRun, engineCommand, metaOf, type Vars, withInstance } from './runtime.js';
 
-/** Starting an instance (with the patent case it runs on) and terminating one. */
+/** Starting an instance (with the business object it runs on) and terminating one. */
 
 /** Terminates one instance (its tenant's row, locked): open tasks cancelled, timers dropped, a history entry. */
 export async function terminate(
@@ -104,25 +98,23 @@ async function requireTenantUser(db: Executor, tenantId: string, id: string, mes
   if (!ROW_ID.test(id) || !(await tenantUserExists(db, tenantId, id))) throw new BizError(message);
 }
 
-/** Creates the patent case a start form sent (the case entity's own rules and messages). */
-async function createCase(trx: Trx, ctx: RequestContext, body: Record<string, unknown>): Promise<string> {
-  const values = { ...body };
-  for (const key of [...SERVER_WRITTEN_FIELDS]) delete values[key];
-  const input = parseOrRefuse(patentApplicationEntity.input, values);
-  const messages = patentApplicationEntity.messages;
-  if (await docketNoTaken(trx, ctx.tenantId, input.docketNo)) throw new BizError(messages.docketExists);
-  if (input.companyId && !(await agentCompanyExists(trx, ctx.tenantId, input.companyId)))
-    throw new BizError(messages.companyInvalid);
-  if (input.agentUserId) await requireTenantUser(trx, ctx.tenantId, input.agentUserId, messages.agentInvalid);
-  const id = newId();
-  await insertCase(trx, ctx.tenantId, id, input, now(), ctx, ctx.deptId || null);
-  return id;
+/**
+ * The business object a start request names, through the bindings: the first binding that answers for it creates
+ * or checks it (the business's own create path and messages).
+ */
+async function startBusiness(trx: Trx, ctx: RequestContext, business: StartBusiness) {
+  if (!business.existingId && !business.create) return undefined;
+  for (const binding of allBindings()) {
+    const started = await binding.onStart?.(trx, ctx, business);
+    if (started) return { binding, started };
+  }
+  throw new BizError(FlowMessage.businessMissing);
 }
 
 /**
- * Starts an instance: the definition the tenant may start, an optional patent case (existing or created in the
- * same transaction; business key `pat_application:<id>`), the variables (`starterId`, `agentId` defaulting to the
- * case's agent), the engine's first run and its projection.
+ * Starts an instance: the definition the tenant may start, an optional business object (existing or created in
+ * the same transaction by its binding; business key `<table>:<id>`), the variables (`starterId`, and what the
+ * binding answers, e.g. `agentId` defaulting to the case's agent), the engine's first run and its projection.
  */
 export async function start(handle: DatabaseHandle, ctx: RequestContext, request: StartRequest) {
   return handle.db.transaction().execute(async (trx) => {
@@ -131,18 +123,18 @@ export async function start(handle: DatabaseHandle, ctx: RequestContext, request
     if (definition.suspended) throw new BizError(FlowMessage.definitionSuspended);
     const meta = metaOf(definition);
 
-    let businessId: string | null = null;
     let title = request.title ?? '';
     const vars: Vars = { ...(request.variables ?? {}) };
-    if (request.application) businessId = await createCase(trx, ctx, request.application);
-    else if (request.applicationId) businessId = request.applicationId;
-    if (businessId) {
-      const found = await caseForFlow(trx, ctx.tenantId, businessId);
-      if (!found) throw new BizError(FlowMessage.businessMissing);
-      title ||= `${found.docketNo} ${found.title}`;
-      if (!vars.agentId && found.agentUserId) vars.agentId = String(found.agentUserId);
-      vars.patentType = found.patentType;
-      vars.applicationId = String(found.id);
+    const business = await startBusiness(trx, ctx, {
+      ...(request.applicationId ? { existingId: request.applicationId } : {}),
+      ...(request.application ? { create: request.application } : {}),
+    });
+    const businessId = business?.started.businessId ?? null;
+    if (business) {
+      title ||= business.started.title;
+      for (const [name, value] of Object.entries(business.started.defaults ?? {}))
+        if (vars[name] === undefined || vars[name] === null || vars[name] === '') vars[name] = value;
+      Object.assign(vars, business.started.variables);
     }
     title ||= definition.name;
     vars.starterId = ctx.userId;
@@ -159,7 +151,7 @@ export async function start(handle: DatabaseHandle, ctx: RequestContext, request
 
     const run = await engineCommand(() => startProcess(definition.bpmnXml, vars));
     const id = newId();
-    const businessTable = businessId ? FLOW_PATENT_TABLE : '';
+    const businessTable = business ? business.binding.table : '';
     await insertInstance(
       trx,
       ctx.tenantId,

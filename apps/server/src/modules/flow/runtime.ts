@@ -1,10 +1,11 @@
-import { FLOW_PATENT_TABLE, FlowMessage, type FlowOutcome } from '@cube/contract';
+import { FlowMessage, type FlowOutcome } from '@cube/contract';
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { RequestContext } from '../../platform/context.js';
 import { formatDateTime, now, parseDateTime } from '../../platform/dates.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { announceCompleted, announceNewTask } from './announce.js';
+import { allBindings, bindingOf } from './binding.js';
 import type { DefinitionMeta, UserTaskMeta } from './bpmn.js';
 import {
   EngineFailedError,
@@ -16,8 +17,6 @@ import {
 } from './engine.js';
 import { resolveTemplate } from './expression.js';
 import { addDuration, LimitMessage, timerProblem } from './limits.js';
-import { APPROVED_END, openApprovedCase } from './proposal.js';
-import { setCaseStatus } from './queries/cases.queries.js';
 import { tenantDefinitionAny } from './queries/definitions.queries.js';
 import { authorOf, ROW_ID, type Trx } from './queries/executor.js';
 import {
@@ -29,7 +28,7 @@ import {
   noteOnExecution,
   openHistoryOf,
 } from './queries/history.queries.js';
-import { instanceRow, saveInstance } from './queries/instances.queries.js';
+import { instanceOf, instanceRow, linkInstanceBusiness, saveInstance } from './queries/instances.queries.js';
 import {
   cancelTasks,
   completeTask,
@@ -154,22 +153,25 @@ function resolveList(entries: string[], vars: Vars): string[] {
 /** Timer rows keep whole seconds, rounded up, so a timer is never fired a fraction of a second early. */
 const ceilSecond = (date: Date): string => formatDateTime(new Date(Math.ceil(date.getTime() / 1000) * 1000));
 
-/** What the case (pat_application) becomes when its flow reaches a step or an end of this id (built-in ids). */
-const CASE_STATUS_AT: Record<string, string> = {
-  draft: 'drafting',
-  acceptance: 'filed',
-  prelim: 'prelim_exam',
-  respond_prelim: 'awaiting_correction',
-  se_request: 'published',
-  examination: 'substantive_exam',
-  respond_oa: 'awaiting_oa_response',
-  registration: 'grant_notified',
-  reexamination: 'in_reexam',
-  end_granted: 'granted',
-  end_rejected: 'rejected',
-  end_withdrawn: 'deemed_withdrawn',
-  end_cancelled: 'withdrawn',
-};
+/** Offers an instance that ended without a business object to the bindings; the first to open one is linked. */
+async function openOnEnd(trx: Trx, actor: Actor, instanceId: string, endActivityId: string, vars: Vars) {
+  const row = await instanceOf(trx, actor.tenantId, instanceId);
+  if (!row || row.businessId) return;
+  for (const binding of allBindings()) {
+    if (!binding.onEndWithoutBusiness) continue;
+    const id = await binding.onEndWithoutBusiness(trx, {
+      actor,
+      instanceId,
+      title: row.title,
+      endActivityId,
+      vars,
+    });
+    if (id) {
+      await linkInstanceBusiness(trx, actor.tenantId, instanceId, binding.table, id);
+      return;
+    }
+  }
+}
 
 /**
  * Writes what one engine run did: history rows for activities started and ended and flows taken, the user tasks
@@ -196,7 +198,8 @@ export async function applyRun(
   const author = authorOf(actor.userId, actor.deptId);
   const stamp = now();
   let seq = await lastSeq(trx, tenantId, instance.id);
-  let caseStatus: string | undefined;
+  // Steps started and ends reached, in order, for the business binding (a case's status follows them).
+  const reached: Array<{ activityId: string; kind: 'activity' | 'end'; at: string }> = [];
   const entry = (
     event: { elementId: string; type: string; executionId: string },
     fields: { name: string; startTime: string; endTime: string | null; durationMs: number | null },
@@ -235,7 +238,7 @@ export async function applyRun(
         ...entry(event, { name, startTime: at, endTime: null, durationMs: null }),
         assigneeUserId: event.type === 'bpmn:StartEvent' ? actor.userId : null,
       });
-      if (CASE_STATUS_AT[event.elementId]) caseStatus = CASE_STATUS_AT[event.elementId];
+      reached.push({ activityId: event.elementId, kind: 'activity', at });
       continue;
     }
     const open = await openHistoryOf(trx, tenantId, instance.id, event.executionId);
@@ -250,8 +253,7 @@ export async function applyRun(
     } else if (event.type === 'bpmn:BoundaryEvent') {
       await insertHistory(trx, tenantId, entry(event, { name, startTime: at, endTime: at, durationMs: 0 }));
     }
-    if (event.type === 'bpmn:EndEvent' && CASE_STATUS_AT[event.elementId])
-      caseStatus = CASE_STATUS_AT[event.elementId];
+    if (event.type === 'bpmn:EndEvent') reached.push({ activityId: event.elementId, kind: 'end', at });
   }
 
   // Tasks: new waits become rows; rows no longer waiting end (completed by the caller, or cancelled).
@@ -363,18 +365,18 @@ export async function applyRun(
     await saveInstance(trx, tenantId, instance.id, row, author, stamp);
   }
 
-  // An approval the agency accepted opens the case it decided on (proposal.ts).
-  if (run.ended && run.endActivityId === APPROVED_END && !instance.businessId) {
-    await openApprovedCase(trx, {
-      instanceId: instance.id,
-      tenantId,
-      actorId: actor.userId,
-      actorDeptId: actor.deptId,
-      vars,
-    });
-  }
-  if (caseStatus && instance.businessTable === FLOW_PATENT_TABLE && instance.businessId)
-    await setCaseStatus(trx, tenantId, instance.businessId, caseStatus, author, stamp);
+  // The business follows: the binding of the instance's object hears of every step started and end reached.
+  const binding = bindingOf(instance.businessTable);
+  if (binding?.onActivity && instance.businessId)
+    for (const r of reached)
+      await binding.onActivity(trx, {
+        actor,
+        instanceId: instance.id,
+        businessId: instance.businessId,
+        ...r,
+      });
+  // A process that ended on no object yet may open one (an accepted proposal opens its case); it is linked here.
+  if (run.ended && !instance.businessId) await openOnEnd(trx, actor, instance.id, run.endActivityId, vars);
   return { currentNames };
 }
 
@@ -427,8 +429,7 @@ export async function completeTaskCommand(
     const sent: Vars = { ...extra };
     for (const name of SERVER_VARIABLES) delete sent[name];
     const stepValues = await applyStepForm(trx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+      actor,
       formKey: meta.userTasks[task.activityId]?.formKey ?? '',
       flag,
       sent,

@@ -1,23 +1,12 @@
-import {
-  FLOW_PATENT_TABLE,
-  FLOW_STEP_FORM_ACCEPTANCE,
-  FlowMessage,
-  type FlowOutcome,
-  flowAcceptanceInput,
-  isValidApplicationNumber,
-  PatentNumberMessage,
-} from '@cube/contract';
+import { type FlowOutcome, stepFormOf } from '@cube/contract';
 import { parseOrRefuse } from '../../platform/crud/index.js';
-import { formatDateTime } from '../../platform/dates.js';
-import { BizError } from '../../platform/errors.js';
-import { applicationNoTaken, setCaseFiling } from './queries/cases.queries.js';
-import { authorOf, type Trx } from './queries/executor.js';
+import { bindingOf, type FlowActor } from './binding.js';
+import type { Trx } from './queries/executor.js';
 
 type Scalar = string | number | boolean | null;
 
 export interface StepCompletion {
-  tenantId: string;
-  userId: string | null;
+  actor: FlowActor;
   /** The completed user task's `camunda:formKey`. */
   formKey: string;
   flag: FlowOutcome;
@@ -27,23 +16,28 @@ export interface StepCompletion {
 }
 
 /**
- * Step forms (the `FLOW_STEP_FORM_*` form keys): what a step asks for besides the comment, checked when it is approved
- * and written to the case inside the completing transaction, before the engine moves on — a refusal leaves the
- * task open and nothing written. Returns the variables to keep on the instance (normalised), or nothing.
+ * A step form on 同意, inside the completing transaction and before the engine moves on: the values are checked
+ * against the form's declaration in the contract (`STEP_FORMS`, its Chinese messages), then the instance's business
+ * binding applies them to its object. A refusal (a `BizError`) leaves the task open and nothing written. Returns the
+ * values as parsed, to keep on the instance, or nothing for a step without a form (or not approved).
  */
 export async function applyStepForm(
   trx: Trx,
   step: StepCompletion,
 ): Promise<Record<string, Scalar> | undefined> {
-  if (step.formKey !== FLOW_STEP_FORM_ACCEPTANCE || step.flag !== 'approve') return undefined;
-  const caseId = step.instance.businessTable === FLOW_PATENT_TABLE ? step.instance.businessId : null;
-  if (!caseId) return undefined;
-  const { applicationNo, filingDate } = parseOrRefuse(flowAcceptanceInput, step.sent);
-  if (filingDate > formatDateTime().slice(0, 10)) throw new BizError(FlowMessage.filingDateFuture);
-  // The office's number carries a weighted mod-11 check digit: a mistyped digit is caught here, not at the office.
-  if (!isValidApplicationNumber(applicationNo)) throw new BizError(PatentNumberMessage.checkDigit);
-  if (await applicationNoTaken(trx, step.tenantId, applicationNo, caseId))
-    throw new BizError(FlowMessage.applicationNoExists);
-  await setCaseFiling(trx, step.tenantId, caseId, { applicationNo, filingDate }, authorOf(step.userId));
-  return { applicationNo, filingDate };
+  const form = stepFormOf(step.formKey);
+  if (!form || step.flag !== 'approve') return undefined;
+  const values = parseOrRefuse(form.input, step.sent) as Record<string, unknown>;
+  const binding = bindingOf(step.instance.businessTable);
+  const apply = binding?.stepForms?.[form.key];
+  if (apply && step.instance.businessId)
+    await apply(trx, { actor: step.actor, formKey: form.key, businessId: step.instance.businessId, values });
+  const kept: Record<string, Scalar> = {};
+  for (const field of form.fields) {
+    const value = values[field.name];
+    if (value === undefined) continue;
+    kept[field.name] =
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+  }
+  return kept;
 }

@@ -2,16 +2,19 @@ import { patentApplicationEntity } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contextOf } from '../../platform/access.js';
+import { access, contextOf, hasPermission } from '../../platform/access.js';
 import { type CrudKit, dynamic, idSchema, type SaveEvent } from '../../platform/crud/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
-import { NotFoundError } from '../../platform/errors.js';
-import { handlesCaseStep } from './case.queries.js';
+import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import { handlesStepOn } from '../flow/queries/participation.queries.js';
+import { CASE_TABLE } from './flow-binding.js';
 
 /**
- * `GET detail?id=` of a case: a case in the caller's data scope, or one whose open process step the caller handles
- * (assigned, or offered to them or their role), so the handle page can show the case to whoever works the step.
+ * `GET detail?id=` of a case: for holders of the case screen, a case in their data scope; for anyone, a case whose
+ * open process step they handle (assigned, or offered to them or their role) — the handle page shows the case to
+ * whoever works the step, whatever their case grants, and only while the step is theirs. Others are refused:
+ * 403 without the screen's grant, 404 for a case outside their scope.
  */
 export function registerCaseDetail(
   app: FastifyInstance,
@@ -26,7 +29,8 @@ export function registerCaseDetail(
   app.withTypeProvider<ZodTypeProvider>().get(
     `${crud.prefix}/detail`,
     {
-      config: { access: crud.readAccess },
+      // Signed-in callers: the grant is checked below, because a step's handler may read without it.
+      config: { access: access.authenticated },
       schema: {
         querystring: z.object({ id: idSchema }).loose(),
         response: { 200: rSchema(patentApplicationEntity.record) },
@@ -37,10 +41,11 @@ export function registerCaseDetail(
       const id = request.query.id;
       const byId = async (rows: ReturnType<typeof crud.rows>) =>
         dynamic(rows).select(columns).where('patApplication.id', '=', id).executeTakeFirst();
+      const granted = await hasPermission(deps.db, ctx, patentApplicationEntity.permissions.read);
       const row =
-        (await byId(await crud.readRows(db, ctx))) ??
-        ((await handlesCaseStep(db, ctx, id)) ? await byId(crud.rows(db, ctx)) : undefined);
-      if (!row) throw new NotFoundError();
+        (granted ? await byId(await crud.readRows(db, ctx)) : undefined) ??
+        ((await handlesStepOn(db, ctx, CASE_TABLE, id)) ? await byId(crud.rows(db, ctx)) : undefined);
+      if (!row) throw granted ? new NotFoundError() : new ForbiddenError();
       const [shown] = await crud.present([row]);
       return ok(shown as z.output<typeof patentApplicationEntity.record>);
     },

@@ -11,12 +11,13 @@ import { now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError, ForbiddenError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { handledTaskOn, handlesStepOn } from '../flow/queries/participation.queries.js';
 import { attachFileById, removeAttachById } from '../resource/oss/attach.queries.js';
 import { fileServiceOf } from '../resource/oss/file-service.js';
 import { parseObjectName } from '../resource/oss/storage.js';
 import { storeAttachment, type Upload } from '../resource/oss/upload.js';
 import { userNamesByIds } from '../user/user.queries.js';
-import { findCase, handledCaseTask, handlesCaseStep } from './case.queries.js';
+import { findCase } from './case.queries.js';
 import {
   caseDocuments,
   documentById,
@@ -24,6 +25,7 @@ import {
   nextDocumentVersion,
   removeDocument,
 } from './document.queries.js';
+import { CASE_TABLE } from './flow-binding.js';
 
 /** Where an upload goes: the case, and the open step the caller handles on it. */
 export interface UploadTarget {
@@ -61,7 +63,7 @@ export class CaseDocumentService {
         .executeTakeFirst();
       if (inScope) return true;
     }
-    return handlesCaseStep(this.db, ctx, caseId);
+    return handlesStepOn(this.db, ctx, CASE_TABLE, caseId);
   }
 
   private async requireReadable(ctx: RequestContext, caseId: string): Promise<void> {
@@ -89,7 +91,7 @@ export class CaseDocumentService {
     const { applicationId, taskId, kind } = parsed.data;
     if (!(await findCase(this.db, ctx.tenantId, applicationId)))
       throw new ForbiddenError(MESSAGES.caseForbidden);
-    const task = await handledCaseTask(this.db, ctx, applicationId, taskId);
+    const task = await handledTaskOn(this.db, ctx, CASE_TABLE, applicationId, taskId);
     if (!task) throw new ForbiddenError(MESSAGES.taskForbidden);
     return { applicationId, kind, task };
   }

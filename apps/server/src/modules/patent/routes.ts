@@ -27,9 +27,10 @@ import { BizError, NotFoundError } from '../../platform/errors.js';
 import { recordOperation } from '../../platform/operation-log.js';
 import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
+import { checkCaseReferences, createCase } from './case.service.js';
 import { editsReadableCase, registerCaseDetail } from './case-detail.js';
 import { today } from './clock.js';
-import { companyExists, companyNames } from './company.queries.js';
+import { companyNames } from './company.queries.js';
 import { computeReceipt, dropNoticeDeadlines, receiptRuleSetting, writeNoticeDeadlines } from './compute.js';
 import { registerDeadlineDashboard } from './dashboard-route.js';
 import { registerCaseDocuments } from './document-routes.js';
@@ -65,6 +66,8 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     operations: ['list', 'submit', 'remove'],
     routes: (inner, crud) => registerCaseDetail(inner, deps, crud),
     computed: ['companyName', 'agentName'],
+    // A case is created in one place, whoever creates it (case.service.ts).
+    submit: { insert: ({ trx, ctx, values }) => createCase(trx, ctx, values) },
     toRecord: async (records, db) => {
       const agents = await userNamesByIds(
         db,
@@ -82,10 +85,9 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
     hooks: {
       beforeSave: [
         editsReadableCase(() => cases),
-        async ({ ctx, trx, values }) => {
-          if (values.companyId && !(await companyExists(trx, ctx.tenantId, String(values.companyId))))
-            throw new BizError(patentApplicationEntity.messages.companyInvalid);
-          await requireUser(trx, ctx, values.agentUserId, patentApplicationEntity.messages.agentInvalid);
+        // A create's references are checked by createCase itself (the submit's `insert` below).
+        async ({ ctx, trx, id, values }) => {
+          if (id) await checkCaseReferences(trx, ctx.tenantId, values);
         },
       ],
       afterRemove: [

@@ -87,7 +87,11 @@ export function registerSubmit<T extends TableName>(
         for (const hook of hooks.beforeSave ?? []) await hook(saving);
         const write = { table: target.table, rows, columns: saving.columns, at };
         if (id) await updateEntity(trx, ctx, entity, id, saving.values, write);
-        saving.savedId = id ?? (await insertEntity(trx, ctx, entity, saving.values, write));
+        saving.savedId =
+          id ??
+          (route.insert
+            ? await route.insert(saving as unknown as SaveEvent)
+            : await insertEntity(trx, ctx, entity, saving.values, write));
         for (const hook of hooks.afterSave ?? []) await hook(saving);
         return saving.savedId;
       });

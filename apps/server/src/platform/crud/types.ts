@@ -140,6 +140,11 @@ export interface SubmitRouteOptions {
   /** The answer's schema (default: `id` plus the text fields hooks add). */
   answer?: z.ZodType;
   summary?: string;
+  /**
+   * A create done by the module's own service (the same one its other callers use) in place of `insertEntity`,
+   * after the `beforeSave` hooks; it answers the new row's id.
+   */
+  insert?: (event: SaveEvent) => Promise<string>;
 }
 
 /** An update of the entity's table seen by the kit's generic code (columns named at run time). */

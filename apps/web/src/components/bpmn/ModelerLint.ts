@@ -1,3 +1,4 @@
+import { stepFormOf } from '@cube/contract';
 import { ANNOTATION_TYPES, isSupported } from './ModelerSupport';
 
 /**
@@ -38,6 +39,7 @@ export type LintCode =
   | 'bpmnTimer'
   | 'bpmnName'
   | 'manyStarts'
+  | 'formKeyUnknown'
   | 'noCondition'
   | 'parallelCondition';
 
@@ -191,6 +193,9 @@ function lintNode(element: ModdleElement, wiring: Wiring, add: Add): void {
       users.some((user) => !assignmentValid(user, USER_ID)) ||
       groups.some((group) => !assignmentValid(group, ROLE_ALIAS));
     if (badAssignment) add(element, 'bpmnAssigneeExpression');
+    // The server deploys only the step forms the contract declares (STEP_FORMS), as this does.
+    const formKey = camundaAttr(element, 'formKey');
+    if (formKey && !stepFormOf(formKey)) add(element, 'formKeyUnknown');
   }
   if (type === 'bpmn:ExclusiveGateway' && outgoing.length > 1 && !element.default)
     add(element, 'bpmnNoDefault');

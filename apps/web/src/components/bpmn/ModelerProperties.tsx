@@ -266,11 +266,13 @@ export function ModelerProperties({
             />
           </Form.Item>
           <Form.Item label={t('screens.flowDesigner.formKey')} htmlFor={id('formKey')}>
-            <CommitAutoComplete
+            <Select
               id={id('formKey')}
-              value={camundaAttr(bo, 'formKey')}
-              options={choices.formKeys ?? []}
-              onCommit={(value) => setCamunda('formKey', value)}
+              allowClear
+              placeholder={t('screens.flowDesigner.formKeyNone')}
+              value={camundaAttr(bo, 'formKey') || undefined}
+              options={[...(choices.formKeys ?? [])]}
+              onChange={(value?: string) => setCamunda('formKey', value ?? '')}
             />
           </Form.Item>
           <Form.Item

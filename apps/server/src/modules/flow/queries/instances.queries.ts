@@ -133,8 +133,8 @@ export async function saveInstance(
   return Number(updated.numUpdatedRows) === 1;
 }
 
-/** Links an instance to the case it runs on (no audit stamp: the engine's projection, not a user's edit). */
-export async function linkInstanceCase(
+/** Links an instance to the business object it runs on (no audit stamp: the engine's projection, not a user's edit). */
+export async function linkInstanceBusiness(
   db: Executor,
   tenantId: string,
   id: string,

@@ -58,11 +58,6 @@ export const flow: Screens['flow'] = {
   userInvalid: 'The chosen user does not exist',
   businessMissing: 'The business record does not exist',
   busy: 'The process is busy, please try again shortly',
-  applicationNoRequired: 'Please enter the application number',
-  applicationNoInvalid: 'The application number is not valid, e.g. 202610123457.4',
-  applicationNoExists: 'Another case already has this application number',
-  filingDateRequired: 'Please choose the filing date',
-  filingDateFuture: 'The filing date cannot be after today',
 };
 
 export const flowModel: Screens['flowModel'] = {
@@ -127,6 +122,7 @@ export const flowDesigner: Screens['flowDesigner'] = {
   candidateGroups: 'Candidate groups (role aliases)',
   candidateGroupsHelp: 'People holding these roles can claim the task',
   formKey: 'Form',
+  formKeyNone: 'None (comment only)',
   fourEyes: 'Starter may not approve',
   fourEyesHelp: 'When on, whoever started the process cannot handle this task (four eyes)',
   defaultFlow: 'Default flow',
@@ -161,6 +157,7 @@ export const flowDesigner: Screens['flowDesigner'] = {
   },
   lint: {
     manyStarts: 'This process element is not supported (one start event only)',
+    formKeyUnknown: 'The form key of this user task is not a declared step form',
     noCondition:
       'The condition expression is not valid: a gateway exit needs a condition or must be the default',
     parallelCondition: 'Conditions on the flows out of a parallel gateway have no effect',

@@ -1,4 +1,10 @@
-import { FLOW_INSTANCE_STATUS_LABELS, FLOW_MODE_LABELS, FlowMessage, flowModelEntity } from '@cube/contract';
+import {
+  FLOW_INSTANCE_STATUS_LABELS,
+  FLOW_MODE_LABELS,
+  FlowMessage,
+  flowModelEntity,
+  StepFormMessage,
+} from '@cube/contract';
 
 /**
  * 流程管理 screens (模型管理 and the designer, 流程部署, 流程管理, 流程跟踪). Messages and code labels come
@@ -68,6 +74,7 @@ export const flowDesigner = {
   candidateGroups: '候选组（角色别名）',
   candidateGroupsHelp: '持有这些角色的人可签收该任务',
   formKey: '表单',
+  formKeyNone: '无（只填审批意见）',
   fourEyes: '发起人不得审批',
   fourEyesHelp: '开启后，流程发起人不能办理此任务（四眼原则）',
   defaultFlow: '默认路径',
@@ -103,6 +110,7 @@ export const flowDesigner = {
   lint: {
     // The server's own words for these two (a detail after its generic message).
     manyStarts: '不支持的流程元素（只能有一个开始事件）',
+    formKeyUnknown: StepFormMessage.formKeyUnknown,
     noCondition: '条件表达式不合法：网关出口须设置条件或设为默认路径',
     parallelCondition: '并行网关的出口条件不起作用',
   },

@@ -1,5 +1,12 @@
 import { CheckCircleOutlined, CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
-import { FLOW_MODEL_KEY_PATTERN, FLOW_PERMISSIONS, type FlowModel, flowModelEntity } from '@cube/contract';
+import {
+  FLOW_MODEL_KEY_PATTERN,
+  FLOW_PERMISSIONS,
+  type FlowModel,
+  flowModelEntity,
+  STEP_FORM_KEYS,
+  STEP_FORMS,
+} from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Space, Spin } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -49,12 +56,11 @@ function blankDiagram(startName: string): string {
 </bpmn:definitions>`;
 }
 
-/** The form keys a diagram already uses, offered again (the runtime has no list of its own to ask). */
-function formKeysOf(xml: string): string[] {
-  return [
-    ...new Set([...xml.matchAll(/camunda:formKey="([^"]+)"/g)].map((match) => match[1] as string)),
-  ].sort();
-}
+/** The step forms the contract declares (`STEP_FORMS`): the only form keys the server deploys. */
+const FORM_KEY_CHOICES = STEP_FORM_KEYS.map((key) => ({
+  value: key,
+  label: `${STEP_FORMS[key]?.title ?? key} (${key})`,
+}));
 
 /** The server's answer as the designer lists it: its problems, or its message pinned to nothing. */
 function refusalIssues(error: FlowRefusal): FlowValidationIssue[] {
@@ -120,9 +126,9 @@ export default function FlowDesigner({
         { value: '${agentId}', label: t('screens.flowDesigner.agent') },
       ],
       candidateGroups: roles.data ?? [],
-      formKeys: formKeysOf(xml ?? '').map((key) => ({ value: key, label: key })),
+      formKeys: FORM_KEY_CHOICES,
     }),
-    [roles.data, xml, t],
+    [roles.data, t],
   );
   const initialValues = useMemo<HeaderValues>(
     () =>

@@ -20,12 +20,23 @@ export const caseKey = (id: string) => [patentApplicationEntity.name, 'detail', 
 
 /**
  * 案件信息 of a patent flow page: for users who may read cases, the case with its notices, deadlines and fees
- * (recording a notice there adds the deadlines its rules give); for others what the process recorded.
+ * (recording a notice there adds the deadlines its rules give); for whoever handles the open step (`handler`, the
+ * handle page), the case itself — the server lets the step's assignee or candidates read it whatever their case
+ * grants; for others what the process recorded.
  */
-export function CaseCard({ businessId, instance }: { businessId: string; instance?: FlowInstanceDetail }) {
+export function CaseCard({
+  businessId,
+  instance,
+  handler = false,
+}: {
+  businessId: string;
+  instance?: FlowInstanceDetail;
+  handler?: boolean;
+}) {
   const { t } = useTranslation();
   const can = useCan();
-  const readable = hasBusiness(businessId) && can(CASE_READ);
+  const mayReadCases = can(CASE_READ);
+  const readable = hasBusiness(businessId) && (mayReadCases || handler);
   const record = useQuery({
     queryKey: caseKey(businessId),
     queryFn: () => patentApplicationApi.detail(businessId),
@@ -81,7 +92,7 @@ export function CaseCard({ businessId, instance }: { businessId: string; instanc
               { key: 'filingDate', label: label('filingDate'), children: data.filingDate || '-' },
             ]}
           />
-          <CaseDetail applicationId={businessId} documents={false} />
+          {mayReadCases ? <CaseDetail applicationId={businessId} documents={false} /> : null}
         </Space>
       )}
     </Card>

@@ -1,4 +1,4 @@
-import { FlowMessage, type FlowTaskDetail } from '@cube/contract';
+import { FlowMessage, type FlowTaskDetail, StepFormMessage } from '@cube/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -170,14 +170,30 @@ describe('the handle page of a flow task', { timeout: 60_000 }, () => {
     const card = await screen.findByTestId('flow-task', {}, SLOW);
     fireEvent.change(within(card).getByLabelText('审批意见'), { target: { value: '已受理' } });
     fireEvent.click(within(card).getByRole('button', { name: /同\s*意/ }));
-    expect(await within(card).findByText(FlowMessage.applicationNoRequired)).toBeTruthy();
-    expect(within(card).getByText(FlowMessage.filingDateRequired)).toBeTruthy();
+    expect(await within(card).findByText(StepFormMessage.applicationNoRequired)).toBeTruthy();
+    expect(within(card).getByText(StepFormMessage.filingDateRequired)).toBeTruthy();
+    expect(posted('/complete-task')).toEqual([]);
+  });
+
+  it('draws 内部审核 from its declaration and sends what the schema read', async () => {
+    const { posted } = openHandle((config) => {
+      if (config.url?.endsWith('/work/task-detail')) return ok(task());
+      if (config.url?.endsWith('/work/complete-task'))
+        return ok({ processInstanceId: '22', processIsFinished: false, currentActivityNames: '递交申请' });
+      return undefined;
+    });
+    const card = await screen.findByTestId('flow-task', {}, SLOW);
+    expect(within(card).getByTestId('flow-step-form').getAttribute('data-form-key')).toBe('patent.review');
+    fireEvent.change(within(card).getByLabelText('审批意见'), { target: { value: '同意' } });
+    fireEvent.click(within(card).getByRole('button', { name: /同\s*意/ }));
+    expect(await within(card).findByText(StepFormMessage.reviewConclusionRequired)).toBeTruthy();
+    expect(within(card).getByText(StepFormMessage.reviewOpinionRequired)).toBeTruthy();
     expect(posted('/complete-task')).toEqual([]);
   });
 
   it('says so when someone else completed the task meanwhile', async () => {
     openHandle((config) => {
-      if (config.url?.endsWith('/work/task-detail')) return ok(task());
+      if (config.url?.endsWith('/work/task-detail')) return ok(task({ formKey: '' }));
       if (config.url?.endsWith('/work/complete-task')) return refused(FlowMessage.taskTaken);
       return undefined;
     });

@@ -5,10 +5,9 @@ import {
   RollbackOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { FLOW_MENU_PATHS, FLOW_STEP_FORM_ACCEPTANCE, type FlowOutcome, flowPagePath } from '@cube/contract';
+import { FLOW_MENU_PATHS, type FlowOutcome, flowPagePath, stepFormOf } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Result, Row, Skeleton, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -23,6 +22,7 @@ import { processKind } from './kinds';
 import { leaveFor } from './leave';
 import { DiagramCard, instanceKey, ProcessCard, useInstance } from './ProcessInfo';
 import styles from './process.module.css';
+import { StepFormFields, stepFieldNames, stepFormVariables } from './StepForm';
 
 const TODO_HREF = menuHref({ path: FLOW_MENU_PATHS.todo, code: '', id: '', name: '' });
 const COMMENT_MAX = 1000;
@@ -30,51 +30,8 @@ const OUTCOME_ICONS = { approve: <CheckOutlined />, return: <RollbackOutlined />
 
 interface HandleValues {
   comment: string;
-  applicationNo?: string;
-  filingDate?: Dayjs;
-}
-
-/** The fields each step form adds to the comment, by the task's form key (contract `FLOW_STEP_FORM_*`). */
-const STEP_FIELDS: Record<string, Array<keyof HandleValues>> = {
-  [FLOW_STEP_FORM_ACCEPTANCE]: ['applicationNo', 'filingDate'],
-};
-
-function stepVariables(values: HandleValues, fields: Array<keyof HandleValues>) {
-  if (fields.length === 0) return undefined;
-  const variables: Record<string, string> = {};
-  if (values.applicationNo !== undefined) variables.applicationNo = values.applicationNo.trim();
-  if (values.filingDate) variables.filingDate = values.filingDate.format('YYYY-MM-DD');
-  return variables;
-}
-
-/** 登记受理: what the acceptance notice says — the application number and the filing date — for the case. */
-function AcceptanceFields() {
-  const { t } = useTranslation();
-  return (
-    <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="applicationNo"
-          label={t('screens.workProcess.applicationNo')}
-          rules={[
-            { required: true, whitespace: true, message: t('screens.flow.applicationNoRequired') },
-            { pattern: /^\s*\d{12}\.[\dXx]\s*$/, message: t('screens.flow.applicationNoInvalid') },
-          ]}
-        >
-          <Input maxLength={30} placeholder="202610123457.4" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="filingDate"
-          label={t('screens.workProcess.filingDate')}
-          rules={[{ required: true, message: t('screens.flow.filingDateRequired') }]}
-        >
-          <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(new Date(), 'day')} />
-        </Form.Item>
-      </Col>
-    </Row>
-  );
+  /** The step form's fields (declared in the contract, drawn by StepFormFields). */
+  [field: string]: unknown;
 }
 
 /**
@@ -143,21 +100,21 @@ export default function HandlePage() {
 
   const complete = async (flag: FlowOutcome) => {
     // A step form's fields count on 同意 only: returning or rejecting the step records nothing.
-    const stepFields = flag === 'approve' ? (STEP_FIELDS[task.data?.formKey ?? ''] ?? []) : [];
+    const stepForm = flag === 'approve' ? stepFormOf(task.data?.formKey) : undefined;
     let values: HandleValues;
     try {
-      values = await form.validateFields(['comment', ...stepFields]);
+      values = await form.validateFields(['comment', ...stepFieldNames(stepForm)]);
     } catch {
       return; // The form shows what is missing.
     }
     setBusy(flag);
     try {
-      const variables = stepVariables(values, stepFields);
+      const variables = stepForm ? stepFormVariables(stepForm, values) : undefined;
       const result = await completeTask({
         taskId,
         processInstanceId,
         flag,
-        comment: values.comment.trim(),
+        comment: String(values.comment).trim(),
         ...(variables ? { variables } : {}),
       });
       void message.success(
@@ -202,6 +159,7 @@ export default function HandlePage() {
   if (!task.data || !instance.data) return <Skeleton active />;
 
   const detail = task.data;
+  const stepForm = stepFormOf(detail.formKey);
   const patent = processKind(route).kind === 'patent';
   const taskCard = (
     <Card
@@ -211,7 +169,7 @@ export default function HandlePage() {
     >
       {detail.canComplete ? (
         <Form form={form} layout="vertical" name="flow-complete">
-          {detail.formKey === FLOW_STEP_FORM_ACCEPTANCE ? <AcceptanceFields /> : null}
+          {stepForm ? <StepFormFields form={stepForm} host={form} /> : null}
           <Form.Item
             name="comment"
             label={t('screens.workProcess.commentLabel')}
@@ -285,7 +243,11 @@ export default function HandlePage() {
             />
           ) : null}
           {patent ? (
-            <CaseCard businessId={businessId} instance={instance.data} />
+            <CaseCard
+              businessId={businessId}
+              instance={instance.data}
+              handler={detail.canComplete || detail.canClaim}
+            />
           ) : (
             <Card size="small" title={t('screens.workProcess.variables')}>
               <ProcessData instance={instance.data} titled={false} />
