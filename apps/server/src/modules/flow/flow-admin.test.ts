@@ -1,4 +1,4 @@
-import { FlowMessage, flowModelEntity } from '@cube/contract';
+import { FlowMessage, flowModelEntity, StepFormMessage } from '@cube/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
@@ -145,6 +145,14 @@ describe.each(dialects)('flow models and deployments on %s', { timeout: 240_000 
         message: FlowMessage.bpmnNoDefault,
       },
       { xml: timerXml('m_bad', 'three years'), message: FlowMessage.bpmnTimer },
+      // A step form the contract does not declare would ask for nothing and write nothing.
+      {
+        xml: xmlOf('m_bad').replace(
+          ' camunda:candidateGroups="manager"',
+          ' camunda:candidateGroups="manager" camunda:formKey="patent.nope"',
+        ),
+        message: `${StepFormMessage.formKeyUnknown}（patent.nope）`,
+      },
       {
         xml: xmlOf('m_bad', '', '<bpmn:serviceTask id="svc" name="调用" />'),
         message: FlowMessage.bpmnUnsupported,
@@ -324,6 +332,24 @@ describe.each(dialects)('flow models and deployments on %s', { timeout: 240_000 
     );
     const data = JSON.parse(res.body);
     expect(res.statusCode, res.body).toBe(200);
+    // Deploying a file whose user task names an undeclared step form is refused, and nothing is deployed.
+    const unknownForm = await upload(
+      multipart(
+        { category: 'flow_3', tenantIds: '100000' },
+        {
+          name: 'form_flow.bpmn',
+          content: xmlOf('form_flow').replace(
+            ' camunda:candidateGroups="manager"',
+            ' camunda:candidateGroups="manager" camunda:formKey="patent.unknown_form"',
+          ),
+        },
+      ),
+    );
+    expect(unknownForm.statusCode, unknownForm.body).toBe(400);
+    expect(JSON.parse(unknownForm.body).msg).toContain(StepFormMessage.formKeyUnknown);
+    expect(
+      okData(await get('platformAdmin', '/manager/list?processDefinitionKey=form_flow')).records,
+    ).toHaveLength(0);
     expect(
       data.data.definitions
         .map((d: { tenantId: string; source: string }) => `${d.tenantId}:${d.source}`)

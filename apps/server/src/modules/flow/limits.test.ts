@@ -270,7 +270,7 @@ describe.each(dialects)('hostile models on %s', { timeout: 240_000 }, (dialect) 
   <bpmn:process id="h_all" name="全部元素" isExecutable="true">
     <bpmn:startEvent id="start" name="开始" />
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="first" />
-    <bpmn:userTask id="first" name="第一步" camunda:candidateGroups="manager" camunda:dueDate="P2D" camunda:formKey="x.y">
+    <bpmn:userTask id="first" name="第一步" camunda:candidateGroups="manager" camunda:dueDate="P2D" camunda:formKey="patent.review">
       <bpmn:extensionElements><camunda:properties><camunda:property name="note" value="1" /></camunda:properties></bpmn:extensionElements>
     </bpmn:userTask>
     <bpmn:boundaryEvent id="remind" name="提醒" attachedToRef="first" cancelActivity="false">
@@ -321,7 +321,14 @@ describe.each(dialects)('hostile models on %s', { timeout: 240_000 }, (dialect) 
     );
     okData(await post('manager', '/work/claim-task', { taskId: claim?.taskId }));
     expect(
-      okData(await post('manager', '/work/complete-task', { taskId: claim?.taskId, comment: '同意' })),
+      okData(
+        await post('manager', '/work/complete-task', {
+          taskId: claim?.taskId,
+          comment: '同意',
+          // A declared step form (内部审核) on a process without a business object: checked, kept on the instance.
+          variables: { reviewConclusion: 'pass', reviewOpinion: '同意' },
+        }),
+      ),
     ).toMatchObject({ currentActivityNames: '第二步' });
     const todo = okData(await get('tenantUser', '/work/todo-list?size=200')).records.find(
       (r) => r.processInstanceId === instanceId,

@@ -315,6 +315,7 @@ describe.each(dialects)('the agency’s roles on cases on %s', (dialect) => {
       taskId: draft.taskId,
       flag: 'approve',
       comment: '初稿完成',
+      variables: { claimCount: 8 },
     });
     expect(done.statusCode, JSON.stringify(done.body)).toBe(200);
     const seen = await detailAs(manager);
