@@ -1,5 +1,5 @@
 import { applicationCheckDigit } from '@cube/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sharedHarness } from '../harness.js';
 import {
@@ -49,7 +49,14 @@ describe('我的事务: an invention case from start to review', () => {
   const rowOf = (page: Page) => consoleShell(page).main.getByRole('row').filter({ hasText: DOCKET });
 
   /** Opens a task of the case from 待办事务 and completes it with 同意 and a comment. */
-  const approve = async (page: Page, step: string, comment: string, next: string, shot?: string) => {
+  const approve = async (
+    page: Page,
+    step: string,
+    comment: string,
+    next: string,
+    shot?: string,
+    fill?: (task: Locator) => Promise<void>,
+  ) => {
     await page.goto('/work/todo/index');
     const row = rowOf(page);
     await row.waitFor();
@@ -62,6 +69,8 @@ describe('我的事务: an invention case from start to review', () => {
     await task.getByRole('button', { name: /同\s*意/ }).click();
     await task.getByText('请输入审批意见').waitFor();
     await task.getByLabel('审批意见').fill(comment);
+    // The step's form, drawn from its declaration in the contract.
+    if (fill) await fill(task);
     if (shot) {
       await page.getByTestId('bpmn-viewer').and(page.locator('[data-state="ready"]')).waitFor();
       await h.screenshot(page, shot);
@@ -119,7 +128,17 @@ describe('我的事务: an invention case from start to review', () => {
 
   it('lets the agent draft and the reviewer claim and approve', async () => {
     const agent = await open(AGENT);
-    await approve(agent, '撰写申请文件', '初稿已完成，请审核。', '内部审核', 'flow-work-handle-1440-zh');
+    await approve(
+      agent,
+      '撰写申请文件',
+      '初稿已完成，请审核。',
+      '内部审核',
+      'flow-work-handle-1440-zh',
+      async (task) => {
+        await task.getByLabel('权利要求项数').fill('10');
+        await task.getByLabel('撰写说明').fill('独立权利要求 2 项，从属权利要求 8 项。');
+      },
+    );
 
     const reviewer = await open(REVIEWER);
     // 内部审核 is a group task of the managers: nobody's yet, so it waits in 待签事务.
@@ -141,7 +160,21 @@ describe('我的事务: an invention case from start to review', () => {
     await consoleShell(reviewer).message('签收成功').waitFor();
     await row.waitFor({ state: 'detached' });
 
-    reviewHandlePath = await approve(reviewer, '内部审核', '权利要求清楚，同意递交。', '递交申请');
+    reviewHandlePath = await approve(
+      reviewer,
+      '内部审核',
+      '权利要求清楚，同意递交。',
+      '递交申请',
+      'flow-work-review-form-1440-zh',
+      async (task) => {
+        // 同意 without the form's fields is refused on the page with the declaration's messages.
+        await task.getByRole('button', { name: /同\s*意/ }).click();
+        await task.getByText('请选择审核结论').waitFor();
+        await task.getByLabel('审核结论').click();
+        await reviewer.locator('.ant-select-dropdown:visible').getByText('可以递交', { exact: true }).click();
+        await task.getByLabel('审核意见').fill('保护范围合适，同意递交。');
+      },
+    );
 
     // The agent's dashboard counts the task that came back: 递交申请.
     await agent.goto('/wel/dashboard');
@@ -242,6 +275,9 @@ describe('我的事务: an invention case from start to review', () => {
     await page.waitForURL('**/work/process/invention/handle/**');
     const task = page.getByTestId('flow-task');
     await task.getByText('当前环节：登记受理').waitFor();
+    // The clerk holds no grant on cases, yet handles this case's step: the handle page shows the case.
+    await page.getByTestId('flow-case').getByText(DOCKET).waitFor();
+    expect(await page.getByText('您无权查看案件详情').count()).toBe(0);
     await task.getByLabel('审批意见').fill('已收到受理通知书');
     await task.getByRole('button', { name: /同\s*意/ }).click();
     await task.getByText('请输入申请号').waitFor();
