@@ -86,6 +86,37 @@ describe('designer lint', () => {
     expect(issues.find((issue) => issue.elementId === 't2')?.element).toBe('指派');
   });
 
+  it("holds form keys and timers to the server's deploy rules (the contract's declarations and bounds)", async () => {
+    const issues = await lint(`
+      <bpmn:process id="rules" isExecutable="true">
+        <bpmn:startEvent id="start" />
+        <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="known" />
+        <bpmn:userTask id="known" name="审核" camunda:candidateGroups="manager" camunda:formKey="patent.review" />
+        <bpmn:sequenceFlow id="f2" sourceRef="known" targetRef="unknown" />
+        <bpmn:userTask id="unknown" name="随便" camunda:candidateGroups="manager" camunda:formKey="patent.nope" />
+        <bpmn:boundaryEvent id="endless" attachedToRef="known" cancelActivity="false">
+          <bpmn:timerEventDefinition><bpmn:timeCycle>R/PT1H</bpmn:timeCycle></bpmn:timerEventDefinition>
+        </bpmn:boundaryEvent>
+        <bpmn:sequenceFlow id="f3" sourceRef="endless" targetRef="end" />
+        <bpmn:boundaryEvent id="fast" attachedToRef="unknown" cancelActivity="false">
+          <bpmn:timerEventDefinition><bpmn:timeCycle>R3/PT10S</bpmn:timeCycle></bpmn:timerEventDefinition>
+        </bpmn:boundaryEvent>
+        <bpmn:sequenceFlow id="f4" sourceRef="fast" targetRef="end" />
+        <bpmn:boundaryEvent id="far" attachedToRef="unknown">
+          <bpmn:timerEventDefinition><bpmn:timeDuration>P60Y</bpmn:timeDuration></bpmn:timerEventDefinition>
+        </bpmn:boundaryEvent>
+        <bpmn:sequenceFlow id="f5" sourceRef="far" targetRef="end" />
+        <bpmn:sequenceFlow id="f6" sourceRef="unknown" targetRef="end" />
+        <bpmn:endEvent id="end" />
+      </bpmn:process>`);
+    expect(codes(issues).sort()).toEqual([
+      'endless:bpmnTimer',
+      'far:bpmnTimer',
+      'fast:bpmnTimer',
+      'unknown:formKeyUnknown',
+    ]);
+  });
+
   it('says when there is no process or more than one start, and hints at ignored conditions', async () => {
     expect(codes(await lint(''))).toEqual([':bpmnNoProcess']);
     const issues = await lint(`

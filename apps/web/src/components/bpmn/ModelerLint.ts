@@ -1,4 +1,4 @@
-import { stepFormOf } from '@cube/contract';
+import { stepFormOf, timerProblem } from '@cube/contract';
 import { ANNOTATION_TYPES, isSupported } from './ModelerSupport';
 
 /**
@@ -85,8 +85,6 @@ export function conditionLooksValid(body: string): boolean {
 
 const USER_ID = /^[1-9]\d{0,18}$/;
 const ROLE_ALIAS = /^[A-Za-z0-9_-]{1,64}$/;
-const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
-const ISO_CYCLE = /^R\d*\/.+$/;
 
 /** An assignee or candidate: an expression, or a literal user id / role alias. */
 function assignmentValid(value: string, literal: RegExp): boolean {
@@ -102,9 +100,8 @@ function timerValid(definition: ModdleElement): boolean {
   const kind = set[0] as (typeof TIMER_KINDS)[number];
   const body = text((definition[kind] as ModdleElement).body);
   if (body.startsWith('${')) return conditionLooksValid(body);
-  if (kind === 'timeDuration') return ISO_DURATION.test(body);
-  if (kind === 'timeCycle') return ISO_CYCLE.test(body);
-  return body !== '' && !Number.isNaN(Date.parse(body));
+  // The server's own timer rule (contract flow-limits.ts): ISO-8601, a cycle's count and period, at most 50 years.
+  return timerProblem(kind, body) === undefined;
 }
 
 const splitList = (value: string) =>
