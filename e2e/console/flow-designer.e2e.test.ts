@@ -125,6 +125,14 @@ describe('the workflow designer and administration', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await issues.getByText('检查通过').waitFor();
+    // 表单 offers the step forms the contract declares, and nothing else.
+    await panel.getByLabel('表单').click();
+    const forms = page.locator('.ant-select-dropdown:visible');
+    await forms.getByText('内部审核（审核结论、审核意见） (patent.review)').waitFor();
+    expect(await forms.locator('.ant-select-item-option').count()).toBe(3);
+    await h.screenshot(page, 'flow-designer-form-keys-1440-zh');
+    await panel.getByText('用户任务 · ip_review').click();
+    await forms.waitFor({ state: 'hidden' });
     expect(await designer.locator('[data-element-id="ip_review"]').textContent()).toContain('知识产权部初审');
     await h.screenshot(page, 'flow-designer-1440-zh');
 

@@ -32,7 +32,7 @@ const REVIEWER: Account = { tenantId: '100000', username: 'manager', password: '
 const DOCKET = `FW-${Date.now().toString(36).toUpperCase()}`;
 const TITLE = '一种流程联动的专利撰写辅助装置';
 
-describe('我的事务: an invention case from start to review', () => {
+describe('我的事务: an invention case from start to review', { timeout: 180_000 }, () => {
   let h: Harness;
   const errors: string[] = [];
   /** The case's detail address (`/work/process/invention/detail/<instance>/<case>`), found by the clerk. */
