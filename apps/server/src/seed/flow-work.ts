@@ -124,6 +124,12 @@ const DEMO_PROCESSES: DemoProcess[] = [
  * engine, the tasks, the case status and the bell's notices are the real ones). A case that has a process
  * already — running, finished or removed — is left alone, so the seed stays idempotent.
  */
+/** What the demo's completions answer to the shipped processes' step forms (contract STEP_FORMS) on 同意. */
+const DEMO_STEP_FORM_VALUES: Record<string, Record<string, string | number>> = {
+  'patent.draft': { claimCount: 10, draftNote: '独立权利要求 1 项，从属权利要求 9 项' },
+  'patent.review': { reviewConclusion: 'pass', reviewOpinion: '保护范围合适，同意递交' },
+};
+
 export async function seedFlowWork(
   db: Kysely<Database>,
   config: AppConfig,
@@ -212,14 +218,15 @@ export async function seedFlowWork(
     for (const step of plan.steps) {
       const task = await db
         .selectFrom('flowTask')
-        .select(['id', 'assigneeUserId'])
+        .select(['id', 'assigneeUserId', 'formKey'])
         .where('tenantId', '=', DEMO_TENANT)
         .where('instanceId', '=', processInstanceId)
         .where('taskStatus', '=', 'open')
         .executeTakeFirstOrThrow();
       const ctx = contextOf(step.by);
       if (task.assigneeUserId === null) await claim(handle, ctx, String(task.id));
-      await completeTaskCommand(handle, actorOf(ctx), String(task.id), 'approve', step.comment, {});
+      const form = DEMO_STEP_FORM_VALUES[task.formKey] ?? {};
+      await completeTaskCommand(handle, actorOf(ctx), String(task.id), 'approve', step.comment, form);
     }
   }
 }
