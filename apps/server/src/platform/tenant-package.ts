@@ -17,18 +17,69 @@ export function parseMenuIds(menuId: string): string[] {
 }
 
 /**
- * The menu and button ids the tenant's package allows, or `undefined` when the tenant has no package
- * (unrestricted; the platform tenant 000000 is always unrestricted). The set also holds every ancestor of a
- * chosen menu: a tree choice sends only fully checked nodes, and the parents of a chosen page must still show it.
- * A package that no longer exists allows nothing (deny by default) — removal refuses a package in use, so this
- * is only reached after a hand edit.
+ * Menus that administer what the platform owns for every tenant — tenants, packages, parameters, menus, system
+ * dictionaries, clients, scope rules, data sources, code generation, the patent holiday calendar — and the write
+ * buttons of the regions a tenant may read: their routes answer the platform administrator only,
+ * so outside the platform tenant they are never shown, never packaged, never granted and never held. Each code
+ * names a menu or button; everything below it goes with it. The one list every rule reads: provisioning, the
+ * package editor, role grants, the access hook's held codes and the menu routes.
+ */
+export const PLATFORM_ONLY_MENU_CODES: ReadonlySet<string> = new Set([
+  'tenant',
+  'tenant_package',
+  'param',
+  'menu',
+  'dict',
+  'client',
+  'data_scope',
+  'api_scope',
+  'datasource',
+  'code',
+  'region_add',
+  'region_edit',
+  'region_delete',
+  'region_import',
+  'patent_holiday',
+]);
+
+/** Whether a permission code is one of the platform's own (a route guarded by it is the platform's). */
+export const isPlatformOnlyCode = (code: string): boolean => PLATFORM_ONLY_MENU_CODES.has(code);
+
+type MenuShape = { id: string | number; parentId: string | number; code: string };
+
+/** Ids of the platform-only menus and buttons and everything under them. */
+export function platformOnlyIds(menus: readonly MenuShape[]): Set<string> {
+  const ids = new Set(menus.filter((m) => PLATFORM_ONLY_MENU_CODES.has(m.code)).map((m) => String(m.id)));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const m of menus)
+      if (!ids.has(String(m.id)) && ids.has(String(m.parentId))) {
+        ids.add(String(m.id));
+        grew = true;
+      }
+  }
+  return ids;
+}
+
+/**
+ * The menu and button ids a tenant's roles may hold, or `undefined` for the platform tenant 000000
+ * (unrestricted). Outside the platform: the package's menus plus their ancestors (a tree choice sends only fully
+ * checked nodes, and the parents of a chosen page must still show it), or every live menu without a package —
+ * in both cases less the platform-only menus, whatever a role or package was given before. A package that no
+ * longer exists, or a tenant row that is not visible, allows nothing (deny by default).
  */
 export async function packageMenuIds(
   db: Kysely<Database> | Transaction<Database>,
   tenantId: string,
 ): Promise<Set<string> | undefined> {
+  if (tenantId === PLATFORM_TENANT_ID) return undefined;
   const chosen = await packageChoice(db, tenantId);
-  return chosen && withAncestors(db, chosen);
+  const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId', 'code']).$call(live).execute();
+  const platformOnly = platformOnlyIds(menus);
+  const allowed = chosen ? ancestorsIn(menus, chosen) : new Set(menus.map((m) => String(m.id)));
+  for (const id of platformOnly) allowed.delete(id);
+  return allowed;
 }
 
 /**
@@ -65,9 +116,15 @@ export async function withAncestors(
   db: Kysely<Database> | Transaction<Database>,
   ids: readonly string[],
 ): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return ancestorsIn(await db.selectFrom('cubeMenu').select(['id', 'parentId']).$call(live).execute(), ids);
+}
+
+function ancestorsIn(
+  menus: ReadonlyArray<{ id: string | number; parentId: string | number }>,
+  ids: readonly string[],
+): Set<string> {
   const allowed = new Set<string>();
-  if (ids.length === 0) return allowed;
-  const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId']).$call(live).execute();
   const parentOf = new Map(menus.map((m) => [String(m.id), String(m.parentId)]));
   for (const id of ids) {
     let current: string | undefined = id;

@@ -63,7 +63,9 @@ export const tenantPackageApi = {
   },
   /** Every menu and button the caller may hand on (the grant tree's `menu` part), for the package's choice. */
   menuTree: async (): Promise<MenuTreeNode[]> => {
-    const { data } = await request.get<R<{ menu: MenuTreeNode[] }>>('/api/cube-system/menu/grant-tree');
+    const { data } = await request.get<R<{ menu: MenuTreeNode[] }>>('/api/cube-system/menu/grant-tree', {
+      params: { scope: 'tenant' },
+    });
     return data.data?.menu ?? [];
   },
 };

@@ -5,6 +5,7 @@ const messages = {
   nameRequired: '请输入产品包名称',
   menuRequired: '请选择菜单',
   menuInvalid: '菜单选择不正确',
+  menuPlatformOnly: '产品包不能包含平台专属菜单',
   nameExists: '产品包名称已存在',
   inUse: '产品包正在被租户使用，不能删除',
 } as const;

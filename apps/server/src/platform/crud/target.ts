@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../deps.js';
 import { GlobalData, type SoftDeletedTable } from '../global-data.js';
 import { TenantData } from '../tenant-data.js';
+import { isPlatformOnlyCode } from '../tenant-package.js';
 import type { CrudOptions, DynamicSelect, DynamicUpdate, EntityRows, Executor } from './types.js';
 
 /**
@@ -147,8 +148,12 @@ export function crudTarget<E extends EntityDefinition, T extends TableName>(
   };
 }
 
-/** Reads need the entity's menu code. */
-export const readAccessOf = (entity: EntityDefinition): Access => access.permission(entity.permissions.read);
+/**
+ * Reads need the entity's menu code; the platform's own screens (menus, system dictionaries, clients, …) answer
+ * the platform administrator only, whatever a tenant's role holds.
+ */
+export const readAccessOf = (entity: EntityDefinition): Access =>
+  access.permission(entity.permissions.read, { platformOnly: isPlatformOnlyCode(entity.permissions.read) });
 
 /** Writes need a button code (checked in the handler when it depends on the body); global data is platform-only. */
 export const writeAccessOf = (entity: EntityDefinition, code: string | undefined): Access =>

@@ -9,6 +9,7 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
+import { platformOnlyIds } from '../../../platform/tenant-package.js';
 import { allMenus, allScopes, heldScopeIds, ScopeCategory } from './grant.queries.js';
 import { grantableMenuIds, grantableScopeIds, treeNode } from './grants.js';
 import { roleMenuIds, tenantRoles } from './role.queries.js';
@@ -40,9 +41,11 @@ export const grantTreeModule = defineModule(
     const api = app.withTypeProvider<ZodTypeProvider>();
     const db = deps.db.db;
 
-    const menuTree = async (ctx: RequestContext) => {
+    /** `forTenants`: what a tenant may be given (the package editor), so never the platform's own menus. */
+    const menuTree = async (ctx: RequestContext, forTenants = false) => {
       const menus = await allMenus(db);
       const grantable = await grantableMenuIds(db, ctx, menus);
+      if (forTenants) for (const id of platformOnlyIds(menus)) grantable.delete(id);
       const nodes = menus
         .filter((m) => grantable.has(m.id))
         .map((m) => treeNode(m.id, String(m.parentId), m.name));
@@ -69,10 +72,13 @@ export const grantTreeModule = defineModule(
 
     api.get(
       '/api/cube-system/menu/grant-tree',
-      { config: { access: access.authenticated } },
+      {
+        config: { access: access.authenticated },
+        schema: { querystring: z.object({ scope: z.enum(['tenant']).optional() }).loose() },
+      },
       async (request) => {
         const ctx = contextOf(request);
-        const { menus, grantable, tree } = await menuTree(ctx);
+        const { menus, grantable, tree } = await menuTree(ctx, request.query.scope === 'tenant');
         return ok({
           menu: tree,
           dataScope: await scopeTree(ctx, ScopeCategory.data, menus, grantable),

@@ -2,7 +2,7 @@ import { PLATFORM_TENANT_ID } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { isPlatformAdmin, isTenantAdmin, type RequestContext } from '../../../platform/context.js';
-import { packageMenuIds } from '../../../platform/tenant-package.js';
+import { packageMenuIds, platformOnlyIds } from '../../../platform/tenant-package.js';
 import {
   allMenus,
   allScopes,
@@ -15,38 +15,6 @@ import {
 } from './grant.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/**
- * Pages that administer platform-global data (tenants, packages, menus, parameters, clients, scope rules): only
- * roles of the platform tenant may ever be granted them, whoever grants (a tenant's administrator must not hand out the platform's own screens).
- */
-export const PLATFORM_ONLY_MENU_CODES: ReadonlySet<string> = new Set([
-  'tenant',
-  'tenant_package',
-  'menu',
-  'param',
-  'client',
-  'data_scope',
-  'api_scope',
-  'datasource',
-  'code',
-  'patent_holiday',
-]);
-
-/** Ids of the platform-only pages and everything under them. */
-export function platformOnlyIds(menus: readonly MenuRow[]): Set<string> {
-  const ids = new Set(menus.filter((m) => PLATFORM_ONLY_MENU_CODES.has(m.code)).map((m) => m.id));
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const m of menus)
-      if (!ids.has(m.id) && ids.has(m.parentId)) {
-        ids.add(m.id);
-        grew = true;
-      }
-  }
-  return ids;
-}
 
 /** Why menus fall outside what `ctx` may grant: its own holdings, the tenant's package, the platform-only pages. */
 export interface MenuGrantLimits {

@@ -180,9 +180,10 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
         const limits = await menuGrantLimits(trx, ctx, menus);
         const known = new Set(menus.map((m) => m.id));
         for (const id of menuIds) {
+          if (!known.has(id)) throw new BizError(M.grantNotHeld);
           if (limits.platformOnly.has(id)) throw new BizError(M.grantPlatformOnly);
           if (limits.packaged && !limits.packaged.has(id)) throw new BizError(M.grantOutsidePackage);
-          if (!known.has(id) || !limits.held.has(id)) throw new BizError(M.grantNotHeld);
+          if (!limits.held.has(id)) throw new BizError(M.grantNotHeld);
         }
         const grantable = new Set(
           [...limits.held].filter(

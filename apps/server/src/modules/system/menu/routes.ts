@@ -9,7 +9,6 @@ import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { ok, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
-import { packageMenuIds } from '../../../platform/tenant-package.js';
 import { registerMenuAdmin } from './admin.js';
 import { grantedMenuIds } from './grants.js';
 import { liveMenuRoutes } from './menu.queries.js';
@@ -114,6 +113,29 @@ async function loadLiveMenus(handle: DatabaseHandle): Promise<MenuRow[]> {
   return (await liveMenuRoutes(handle.db)).map(toRouteNode);
 }
 
+/**
+ * Menus the caller may open: the platform administrator all of them, everyone else the granted ones plus their
+ * ancestors, so that a granted page is reachable through its parents.
+ */
+async function visibleMenuIds(
+  handle: DatabaseHandle,
+  ctx: RequestContext,
+  parentOf: Map<string, string>,
+): Promise<Set<string>> {
+  return isPlatformAdmin(ctx)
+    ? new Set(parentOf.keys())
+    : withAncestors(await grantedMenuIds(handle, ctx), parentOf);
+}
+
+/** The pages (category 1) the caller may open. */
+async function visiblePages(handle: DatabaseHandle, ctx: RequestContext): Promise<Set<string>> {
+  const menus = await loadLiveMenus(handle);
+  const visible = await visibleMenuIds(handle, ctx, new Map(menus.map((m) => [m.id, m.parentId])));
+  return new Set(
+    menus.filter((m) => m.category === MENU_CATEGORY.menu && visible.has(m.id)).map((m) => m.id),
+  );
+}
+
 /** Menus linked to one of the caller's tenant's top menus; another tenant's top menu is not found. */
 async function topMenuLinks(
   handle: DatabaseHandle,
@@ -151,11 +173,7 @@ export const menuModule = defineModule('system/menu', (app: FastifyInstance, dep
       const ctx = contextOf(request);
       const menus = await loadLiveMenus(deps.db);
       const parentOf = new Map(menus.map((m) => [m.id, m.parentId]));
-      // Category-1 menus the caller may open: the platform administrator all of them, everyone else the granted
-      // ones plus their ancestors, so that a granted page is reachable through its parents.
-      let visible = isPlatformAdmin(ctx)
-        ? new Set(parentOf.keys())
-        : withAncestors(await grantedMenuIds(deps.db, ctx), parentOf);
+      let visible = await visibleMenuIds(deps.db, ctx, parentOf);
       const { topMenuId } = request.query;
       if (topMenuId) {
         const linked = (await topMenuLinks(deps.db, ctx, topMenuId)).filter((id) => visible.has(id));
@@ -208,16 +226,15 @@ export const menuModule = defineModule('system/menu', (app: FastifyInstance, dep
     async (request) => {
       const ctx = contextOf(request);
       const rows = await tenantTopMenus(deps.db.db, ctx.tenantId);
-      // Under a package, a top menu shows only while it links at least one menu the package allows.
-      const allowed = await packageMenuIds(deps.db.db, ctx.tenantId);
-      if (!allowed || rows.length === 0) return ok(rows);
+      if (rows.length === 0) return ok(rows);
+      // A top menu shows only while its sidebar would show something to this user: it links at least one page
+      // the caller may open (granted, within the tenant's package, never the platform's own outside 000000).
+      const pages = await visiblePages(deps.db, ctx);
       const links = await topMenuSettings(
         deps.db.db,
         rows.map((r) => r.id),
       );
-      const shown = new Set(
-        links.filter((l) => allowed.has(String(l.menuId))).map((l) => String(l.topMenuId)),
-      );
+      const shown = new Set(links.filter((l) => pages.has(String(l.menuId))).map((l) => String(l.topMenuId)));
       return ok(rows.filter((r) => shown.has(String(r.id))));
     },
   );

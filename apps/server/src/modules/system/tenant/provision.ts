@@ -8,16 +8,10 @@ import { newId } from '../../../platform/ids.js';
 import { hashSecret, md5Hex } from '../../../platform/passwords.js';
 import { createStamp, LIVE_ROW, live } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
-import { packageChoice } from '../../../platform/tenant-package.js';
+import { packageChoice, platformOnlyIds } from '../../../platform/tenant-package.js';
 import { readParam } from '../param/param.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/**
- * Menus that stay with the platform whatever a tenant is granted: tenants and packages administer tenants, and
- * parameters and the patent holiday calendar are platform-wide. A tenant never receives these by default.
- */
-export const PLATFORM_ONLY_MENU_CODES = ['tenant', 'tenant_package', 'param', 'patent_holiday'] as const;
 
 /** A fresh 6-digit tenant id that no tenant — live or removed — has ever had (removed rows keep their data). */
 export async function newTenantId(db: Executor): Promise<string> {
@@ -61,23 +55,6 @@ export async function defaultAccountNumber(db: Executor): Promise<number> {
   return readParam(db, 'tenantAccountNumber');
 }
 
-/** The platform's own screens and everything below them. */
-async function platformOnlyMenuIds(db: Executor): Promise<string[]> {
-  const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId', 'code']).$call(live).execute();
-  const roots = menus.filter((m) => (PLATFORM_ONLY_MENU_CODES as readonly string[]).includes(m.code));
-  const found = new Set(roots.map((m) => String(m.id)));
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const m of menus)
-      if (!found.has(String(m.id)) && found.has(String(m.parentId))) {
-        found.add(String(m.id));
-        grew = true;
-      }
-  }
-  return [...found];
-}
-
 /** Live menu ids whose code is listed, with all their descendants, minus the platform-only subtrees. */
 export async function menusByCode(db: Executor, codes: readonly string[]): Promise<string[]> {
   const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId', 'code']).$call(live).execute();
@@ -87,11 +64,10 @@ export async function menusByCode(db: Executor, codes: readonly string[]): Promi
     list.push(String(m.id));
     children.set(String(m.parentId), list);
   }
-  const codeOf = new Map(menus.map((m) => [String(m.id), m.code]));
-  const excluded = new Set<string>(PLATFORM_ONLY_MENU_CODES);
+  const excluded = platformOnlyIds(menus);
   const picked = new Set<string>();
   const visit = (id: string) => {
-    if (picked.has(id) || excluded.has(codeOf.get(id) ?? '')) return;
+    if (picked.has(id) || excluded.has(id)) return;
     picked.add(id);
     for (const child of children.get(id) ?? []) visit(child);
   };
@@ -109,10 +85,9 @@ export async function defaultGrants(db: Executor, tenantId: string): Promise<str
   const chosen = await packageChoice(db, tenantId);
   if (chosen) {
     // A package that lists a platform screen still never hands it to a tenant's administrator.
-    const platformOnly = new Set(await platformOnlyMenuIds(db));
-    const liveMenus = new Set(
-      (await db.selectFrom('cubeMenu').select('id').$call(live).execute()).map((m) => String(m.id)),
-    );
+    const menus = await db.selectFrom('cubeMenu').select(['id', 'parentId', 'code']).$call(live).execute();
+    const platformOnly = platformOnlyIds(menus);
+    const liveMenus = new Set(menus.map((m) => String(m.id)));
     return chosen.filter((id) => liveMenus.has(id) && !platformOnly.has(id));
   }
   const codes = await readParam(db, 'tenantMenuCode');

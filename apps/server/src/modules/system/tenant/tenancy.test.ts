@@ -340,7 +340,18 @@ describe.each(dialects)('tenancy on %s', (dialect) => {
   it("never grants a platform screen to a tenant's administrator, even from a package that lists it", async () => {
     const tenantMenu = '1123598816000000100';
     const tenantAdd = '1123598816000000101';
-    const packageId = await createPackage(`${DESK},${tenantMenu},${tenantAdd}`);
+    // The package editor refuses the platform's screens; one written by hand still grants none of them.
+    const refused = await t.call('POST', `${P}/submit`, admin, {
+      packageName: `含租户管理-${Date.now()}`,
+      menuId: `${DESK},${tenantMenu},${tenantAdd}`,
+    });
+    expect(refused.body).toMatchObject({ code: 400, msg: tenantPackageEntity.messages.menuPlatformOnly });
+    const packageId = await createPackage(DESK);
+    await t.deps.db.db
+      .updateTable('cubeTenantPackage')
+      .set({ menuId: `${DESK},${tenantMenu},${tenantAdd}` })
+      .where('id', '=', packageId)
+      .execute();
     const created = await createTenant({ packageId, adminPassword: 'Platform2026pw' });
     const role = await raw(() =>
       t.deps.db.db

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import type { CrudHooks, SaveEvent } from '../../../platform/crud/index.js';
 import { BizError } from '../../../platform/errors.js';
-import { parseMenuIds } from '../../../platform/tenant-package.js';
+import { parseMenuIds, platformOnlyIds } from '../../../platform/tenant-package.js';
 import {
   defaultAccountNumber,
   defaultGrants,
@@ -16,6 +16,7 @@ import {
   domainTaken,
   includesPlatformTenant,
   liveMenuCount,
+  liveMenuTree,
   packageExists,
   packageInUse,
 } from './tenant.queries.js';
@@ -113,6 +114,10 @@ export const tenantPackageHooks: CrudHooks<'cubeTenantPackage'> = {
       const ids = parseMenuIds(String(values.menuId ?? ''));
       if ((await liveMenuCount(trx, ids)) !== ids.length)
         throw new BizError(tenantPackageEntity.messages.menuInvalid);
+      // A package is for tenants: the platform's own screens are never in one (the editor does not offer them).
+      const platformOnly = platformOnlyIds(await liveMenuTree(trx));
+      if (ids.some((id) => platformOnly.has(id)))
+        throw new BizError(tenantPackageEntity.messages.menuPlatformOnly);
     },
   ],
   afterRemove: [

@@ -59,6 +59,11 @@ export async function liveMenuCount(db: Executor, ids: string[]): Promise<number
   return found.length;
 }
 
+/** Every live menu and button with its parent and code (the platform-only subtrees are found from them). */
+export function liveMenuTree(db: Executor) {
+  return db.selectFrom('cubeMenu').select(['id', 'parentId', 'code']).$call(live).execute();
+}
+
 /** Whether a live tenant uses one of the packages. */
 export async function packageInUse(db: Executor, packageIds: string[]): Promise<boolean> {
   const inUse = await db
