@@ -31,7 +31,7 @@ describe('the role screen', () => {
     page = await h.newPage({ width: 1440, height: 900 });
     pageErrors = collectPageErrors(page);
     await signIn(page, DEMO_TENANT_ADMIN);
-    await page.goto('/system/role/index');
+    await page.goto('/authority/role/index');
     await consoleShell(page).tab('角色管理').waitFor();
   });
   afterAll(async () => {

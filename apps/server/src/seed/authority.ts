@@ -24,6 +24,7 @@ import {
   ID,
   type MenuSeed,
   menu,
+  TENANT_DEFAULT_MENU_CODES,
 } from './demo-data.js';
 import { seedIds } from './ids.js';
 import { ENABLED_ROW } from './rows.js';
@@ -31,9 +32,10 @@ import { ENABLED_ROW } from './rows.js';
 const fixedId = seedIds('authority');
 
 /**
- * Authority seed rows: 角色管理 and 部门管理 under 系统管理 (platform and tenant
- * administrators), 权限管理 with 数据权限 / 接口权限 (platform administrator only: the rules are platform-wide),
- * example data and API scopes, and in demo mode the 100000 tenant's three-level organisation and working roles.
+ * Authority seed rows, laid out as BladeX/Saber seed them: 部门管理 under 系统管理, and 权限管理 holding 角色管理
+ * (platform and tenant administrators: each tenant manages its own roles), 数据权限 and 接口权限 (the platform's:
+ * the rules are platform-wide rows, and a tenant's roles are given them through 角色管理's 权限设置); example data
+ * and API scopes, and in demo mode the 100000 tenant's three-level organisation and working roles.
  */
 const SYSTEM_MENU = ID.menuSystem;
 
@@ -75,6 +77,10 @@ export const AUTHORITY_ID = {
 } as const;
 
 const A = AUTHORITY_ID;
+
+/** 角色管理's page; it was `/system/role` (under 系统管理) before, which the console still redirects here. */
+export const ROLE_PATH = '/authority/role';
+const OLD_ROLE_PATH = '/system/role';
 
 /**
  * Demo accounts of the working roles (README "Demo accounts"): a department manager who sees the patent department
@@ -121,10 +127,10 @@ const ROLE_MENUS: MenuSeed[] = [
       remove: fixedId(313),
       view: fixedId(314),
     },
-    SYSTEM_MENU,
-    '/system/role',
+    A.menuAuthority,
+    ROLE_PATH,
     'team',
-    3,
+    1,
   ),
   button(A.roleGrant, A.menuRole, ROLE_GRANT_CODE, '权限设置', 'grant', 'setting', 2, 5),
 ];
@@ -174,6 +180,28 @@ const PLATFORM_ADMIN = { userId: ID.userPlatformAdmin, deptId: ID.deptPlatform }
 
 export const AUTHORITY_MENUS: MenuSeed[] = [...ROLE_MENUS, ...DEPT_MENUS, ...AUTHORITY_PAGES];
 
+/**
+ * An installation seeded before 角色管理 moved under 权限管理 keeps its row (the seed inserts only what is
+ * missing), so this one row is moved where it still sits at its old place, and the default grants of new tenants
+ * (`tenant.default.menuCode`, still an earlier default) take 权限管理 along. Rows an operator changed are
+ * left alone.
+ */
+async function relocateRoleMenu(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('cubeMenu')
+    .set({ parentId: A.menuAuthority, path: ROLE_PATH, sort: 1 })
+    .where('id', '=', A.menuRole)
+    .where('path', '=', OLD_ROLE_PATH)
+    .where('parentId', '=', SYSTEM_MENU)
+    .execute();
+  await db
+    .updateTable('cubeParam')
+    .set({ paramValue: TENANT_DEFAULT_MENU_CODES })
+    .where('paramKey', '=', 'tenant.default.menuCode')
+    .where('paramValue', 'in', ['system', 'system,work,patent'])
+    .execute();
+}
+
 const dataScope = (
   id: string,
   menuId: string,
@@ -217,8 +245,9 @@ export async function seedAuthority(
     AUTHORITY_MENUS.map((m) => ({ ...m, isOpen: 1, remark: '', isDeleted: 0 })),
     ['id'],
   );
+  await relocateRoleMenu(db);
   // Tenant administrators manage their own roles and departments (the scope pages stay the platform's).
-  const tenantPages = [{ id: SYSTEM_MENU }, ...ROLE_MENUS, ...DEPT_MENUS];
+  const tenantPages = [{ id: SYSTEM_MENU }, { id: A.menuAuthority }, ...ROLE_MENUS, ...DEPT_MENUS];
   await insertMissing(
     db,
     'cubeRoleMenu',

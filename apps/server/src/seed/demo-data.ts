@@ -450,6 +450,12 @@ export const DICTS: Record<string, { title: string; items: Array<[string, string
   },
 };
 
+/**
+ * What a new tenant's administrator is granted without a package: 系统管理, 权限管理 (角色管理 is under it, as BladeX
+ * seeds it), 我的事务 and 专利管理, with everything below them but the platform's own screens.
+ */
+export const TENANT_DEFAULT_MENU_CODES = 'system,authority,work,patent';
+
 export const PARAMS: Array<{
   id: string;
   paramName: string;
@@ -482,7 +488,7 @@ export const PARAMS: Array<{
     id: firstId.param(204),
     paramName: '租户默认菜单编号',
     paramKey: 'tenant.default.menuCode',
-    paramValue: 'system,work,patent',
+    paramValue: TENANT_DEFAULT_MENU_CODES,
     remark: '新建租户管理员角色默认授予的菜单编号（逗号分隔，含其下全部菜单与按钮；平台专属页面除外）',
   },
 ];

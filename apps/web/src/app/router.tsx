@@ -1,10 +1,10 @@
 import { FLOW_PROCESS_BASE, HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { loadChunk } from '../lib/chunk';
 import { FORBIDDEN_PATH, NOT_FOUND_PATH, PUBLIC_SITE_PATHS, SERVER_ERROR_PATH } from '../lib/paths';
-import { IFRAME_PREFIX } from '../stores/menuRoutes';
+import { IFRAME_PREFIX, PAGE_SUFFIX } from '../stores/menuRoutes';
 import type { RouteHandle } from './guard';
 import { RouteFrame } from './RouteFrame';
 
@@ -26,6 +26,8 @@ function handle(value: RouteHandle): RouteHandle {
 }
 
 export const DASHBOARD_PATH = '/wel/dashboard';
+/** Menu paths that moved: the old address (and anything below it) opens the page at its new one. */
+export const MOVED_PAGES: ReadonlyArray<readonly [string, string]> = [['/system/role', '/authority/role']];
 export const SELF_CHECK_PATH = '/test/index';
 export const INFO_PATH = '/info/index';
 
@@ -121,6 +123,11 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'route.workDetail' }),
                 lazy: lazyPage(() => import('../pages/console/work/process/DetailPage')),
               },
+              // 角色管理 moved under 权限管理 (as BladeX seeds it): old bookmarks still open it.
+              ...MOVED_PAGES.map(([from, to]) => ({
+                path: `${from}/*`,
+                element: <Navigate to={`${to}${PAGE_SUFFIX}`} replace />,
+              })),
               {
                 path: `${IFRAME_PREFIX}/:routerPath`,
                 handle: handle({ noAuth: true, kind: 'iframe' }),

@@ -108,7 +108,7 @@ const MENU_GROUPS: Array<{
       ['user', '用户管理', '/system/user'],
       ['dept', '部门管理', '/system/dept'],
       ['post', '岗位管理', '/system/post'],
-      ['role', '角色管理', '/system/role'],
+      ['role', '角色管理', '/authority/role'],
       ['menu', '菜单管理', '/system/menu'],
       ['dict', '系统字典', '/system/dict'],
       ['client', '应用管理', '/system/client'],
