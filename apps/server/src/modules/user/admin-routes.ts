@@ -14,6 +14,7 @@ import { AdminGuard, presentUsers } from './admin-rules.js';
 import { registerUserExcel } from './excel-routes.js';
 import { isOwnProfileForm, profileChanges, requireApiScope } from './profile-form.js';
 import { unlinkUsers } from './rules.queries.js';
+import { chooseTenant } from './tenant-choice.js';
 import { updateOwnProfile } from './user.queries.js';
 import { COMPUTED, filteredUsers, USER_COLUMNS } from './user-query.js';
 
@@ -38,6 +39,8 @@ const submitBody = userEntity.input.extend({
  * that the change holds from their next request.
  */
 export const userAdminModule = defineModule('user/admin', (app: FastifyInstance, deps: AppDeps): void => {
+  // Every route of this module works in the tenant the platform administrator chose (`tenantId`).
+  app.addHook('preValidation', (request) => chooseTenant(deps, request));
   const kit = registerCrud(app, deps, userEntity, {
     table: 'cubeUser',
     operations: ['list', 'detail', 'remove'],
@@ -122,28 +125,25 @@ export const userAdminModule = defineModule('user/admin', (app: FastifyInstance,
     deptId: z.string(),
   });
 
-  // BladeX `user-list`: users as a plain list for pickers (the list filters apply; at most 1,000).
+  // BladeX `user-list`: users as a plain list of user rows (the list filters apply; at most 1,000), in the same
+  // shape as `list`'s records — tenantId, account, name, realName, avatar, email, phone, sex, roleId, deptId,
+  // postId, status … with the names beside them and the password always empty.
   api.get(
     `${prefix}/user-list`,
     {
       config: { access: kit.readAccess },
       schema: {
         querystring: z.record(z.string(), z.unknown()),
-        response: { 200: rSchema(z.array(listItem)) },
+        response: { 200: rSchema(z.array(userEntity.record)) },
       },
     },
     async (request) => {
       const ctx = contextOf(request);
       const f = await filteredUsers(kit, deps, ctx, request.query);
-      let q = f.rows.select([
-        'cubeUser.id',
-        'cubeUser.account',
-        'cubeUser.name',
-        'cubeUser.realName',
-        'cubeUser.deptId',
-      ]);
+      let q = f.rows.select(USER_COLUMNS);
       for (const o of f.orders) q = q.orderBy(o.field, o.direction);
-      return ok((await q.limit(1000).execute()) as Array<z.infer<typeof listItem>>);
+      const rows = (await q.limit(1000).execute()) as Array<Record<string, unknown>>;
+      return ok((await kit.present(rows)) as never);
     },
   );
 

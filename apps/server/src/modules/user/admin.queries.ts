@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, RowUpdate } from '../../db/types.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { updateStamp } from '../../platform/rows.js';
+import { live, updateStamp } from '../../platform/rows.js';
 import { TenantData } from '../../platform/tenant-data.js';
 
 /** `cube_user` and `cube_user_ext` writes and reads of the user screen, each within the caller's tenant. */
@@ -94,4 +94,15 @@ export function templateLookups(db: Executor, ctx: RequestContext) {
     data.selectFrom('cubeDept').select(['id', 'parentId', 'deptName']).orderBy('sort').execute(),
     data.selectFrom('cubePost').select(['postName']).orderBy('sort').execute(),
   ]);
+}
+
+/** Whether a live tenant has this 6-digit id (the platform administrator's choice of tenant on the user screen). */
+export async function liveTenantExists(db: Executor, tenantId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('cubeTenant')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .$call(live)
+    .executeTakeFirst();
+  return !!row;
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { newId } from '../../../platform/ids.js';
 import { createStamp, LIVE_ROW } from '../../../platform/rows.js';
@@ -8,12 +8,13 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Notices (`cube_notice`, per tenant): what the bell shows, and the notices the system itself posts. */
 
-/** The tenant's published notices: enabled, and released by `at` (a notice dated later appears in its time). */
-export const publishedNotices = (db: Executor, tenantId: string, at: string) =>
-  new TenantData(db, tenantId)
-    .selectFrom('cubeNotice')
-    .where('status', '=', 1)
-    .where('releaseTime', '<=', at);
+/**
+ * The published ones among the notices a caller may read: enabled, and released by `at` (a notice dated later
+ * appears in its time). `visible` is the 通知公告 screen's own read (tenant and data scope), so the bell and the
+ * screen never disagree about which notices a person sees.
+ */
+export const publishedNotices = (visible: SelectQueryBuilder<Database, 'cubeNotice', object>, at: string) =>
+  visible.where('cubeNotice.status', '=', 1).where('cubeNotice.releaseTime', '<=', at);
 
 /** How many live notices the tenant has. */
 export async function countNotices(db: Executor, tenantId: string): Promise<number> {

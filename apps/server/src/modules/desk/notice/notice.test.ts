@@ -173,4 +173,28 @@ describe.each(dialects)('notices on %s', (dialect) => {
       ),
     ).toBe(true);
   });
+
+  it('the bell and 通知公告 read the same notices for every role, data scopes included', async () => {
+    const agent = (await t.token({ tenantId: '100000', username: 'agent', password: 'Agent@2026' }))
+      .access_token;
+    const manager = (await t.token({ tenantId: '100000', username: 'manager', password: 'Manager@2026' }))
+      .access_token;
+    const now = formatDateTime(new Date());
+    for (const [who, token] of [
+      ['agent', agent],
+      ['manager', manager],
+      ['admin', tenantAdmin],
+    ] as const) {
+      const bell = (await t.call('GET', `${PREFIX}/my?size=100`, token)).body.data.records as Array<{
+        id: string;
+      }>;
+      const list = (await t.call('GET', `${PREFIX}/list?size=100`, token)).body.data.records as Array<{
+        id: string;
+        status: number;
+        releaseTime: string;
+      }>;
+      const published = list.filter((n) => n.status === 1 && n.releaseTime <= now).map((n) => n.id);
+      expect(bell.map((n) => n.id).sort(), who).toEqual(published.sort());
+    }
+  });
 });

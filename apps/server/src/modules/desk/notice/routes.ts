@@ -34,8 +34,9 @@ export const noticeModule = defineModule('desk/notice', (app: FastifyInstance, d
       const ctx = contextOf(request);
       const query = parseListQuery(request.query, { category: noticeEntity.filters.category });
       // Published: enabled and released; a notice dated in the future appears once its time comes.
+      // The bell reads what the 通知公告 list reads (the caller's tenant and data scope), published only.
       const published = applyFilters(
-        publishedNotices(deps.db.db, ctx.tenantId, now()),
+        publishedNotices(await kit.readRows(deps.db.db, ctx), now()),
         query.filters,
         deps.db.kind,
       );
@@ -49,7 +50,14 @@ export const noticeModule = defineModule('desk/notice', (app: FastifyInstance, d
             { field: 'id', direction: 'desc' },
           ],
         },
-        (qb) => qb.select(['id', 'title', 'category', 'releaseTime', 'content']),
+        (qb) =>
+          qb.select([
+            'cubeNotice.id',
+            'cubeNotice.title',
+            'cubeNotice.category',
+            'cubeNotice.releaseTime',
+            'cubeNotice.content',
+          ]),
       );
       const labelOf = await dictLabels(deps.db.db, 'notice');
       const records = (page.records as Array<{ category: number }>).map((r) => ({
