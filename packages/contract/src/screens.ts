@@ -10,6 +10,7 @@ export const SCREEN_TITLES = {
   desk: '工作台',
   notice: '通知公告',
   notify: '消息中心',
+  online: '在线用户',
   monitor: '系统监控',
   log: '日志管理',
   log_error: '错误日志',

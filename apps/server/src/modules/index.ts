@@ -35,6 +35,7 @@ import { selfCheckModule } from './system/self-check/routes.js';
 import { siteModule } from './system/site/routes.js';
 import { tenantModule } from './system/tenant/routes.js';
 import { topMenuModule } from './system/topmenu/routes.js';
+import { onlineModule } from './system/online/routes.js';
 import { userAdminModule } from './user/admin-routes.js';
 import { userModule } from './user/routes.js';
 
@@ -53,6 +54,7 @@ export const appModules: readonly AppModule[] = [
   paramModule,
   userModule,
   userAdminModule,
+  onlineModule,
   postModule,
   menuModule,
   topMenuModule,

@@ -48,6 +48,7 @@ export const SEED_AREAS = {
   patent: block([1000, 1099]),
   signin: block([1100, 1199], [1300, 1349]),
   flow: block([1200, 1299]),
+  online: block([1400, 1449]),
   /** The demo site's content: articles from 1001, products from 2001, certifications 3001, banners 4001. */
   siteContent: { base: 1123598826000000000n, ranges: [[1001, 4999]] },
 } as const satisfies Record<string, SeedArea>;

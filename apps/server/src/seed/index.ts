@@ -8,6 +8,7 @@ import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex, verifySecret } from '../platform/passwords.js';
 import { createStamp, live } from '../platform/rows.js';
 import { AUTHORITY_DEMO_ACCOUNTS, seedAuthority } from './authority.js';
+import { seedOnline } from './online.js';
 import { seedConsole } from './console-data.js';
 import {
   DEMO_ACCOUNTS,
@@ -282,6 +283,7 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
   // After the cases, the grants and the deployed processes it starts instances of.
   await seedFlowWork(db, config, insertMissing);
   await seedUsers(db, config, insertMissing);
+  await seedOnline(db, config, insertMissing);
   // Last: the 200000 demo administrator starts from every grant the seeds above gave the 100000 one.
   await seedTenancy(db, config, insertMissing);
   await db

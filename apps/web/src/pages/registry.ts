@@ -43,6 +43,7 @@ export const pageRegistry: Readonly<Record<string, PageModule>> = {
   '/resource/oss': () => import('./console/resource/oss/OssPage'),
   '/system/oauth-provider': () => import('./console/system/oauth-provider/OauthProviderPage'),
   '/system/sms-provider': () => import('./console/system/sms-provider/SmsProviderPage'),
+  '/system/online': () => import('./console/system/online/OnlinePage'),
   '/base/region': () => import('./console/base/region/RegionPage'),
   '/flow/model': () => import('./console/flow/ModelPage'),
   '/flow/deploy': () => import('./console/flow/DeployPage'),

@@ -32,3 +32,4 @@ export * from './tenant.js';
 export * from './tenant-package.js';
 export * from './topmenu.js';
 export * from './user.js';
+export * from './online.js';

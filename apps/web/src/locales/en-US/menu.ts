@@ -52,6 +52,7 @@ export const menu: Messages['menu'] = {
   work_send: 'Started by me',
   work_done: 'Completed tasks',
   flow: 'Workflow',
+  online: 'Online users',
   flow_model: 'Process models',
   flow_deploy: 'Deployments',
   flow_manager: 'Process management',

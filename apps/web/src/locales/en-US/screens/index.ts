@@ -15,6 +15,7 @@ import { logUsual } from './logUsual';
 import { menu } from './menu';
 import { notice } from './notice';
 import { notify } from './notify';
+import { online } from './online';
 import { oauthProvider } from './oauthProvider';
 import { oss } from './oss';
 import { param } from './param';
@@ -50,6 +51,7 @@ export const screens: Messages['screens'] = {
   param,
   notice,
   notify,
+  online,
   lead,
   agentCompany,
   patentApplication,
