@@ -86,3 +86,49 @@ export async function importUsers(
   });
   return data.data;
 }
+
+/**
+ * The tenant the platform administrator works in on the user screen (BladeX: the platform administers every
+ * tenant). While one is chosen, the screen's calls — the user routes and the role, department and post pickers
+ * of its form — carry `tenantId`; the server honours it for the platform administrator only.
+ */
+let screenTenant: string | undefined;
+const SCOPED_PREFIXES = [
+  `${userEntity.api}/`,
+  '/api/cube-system/role/',
+  '/api/cube-system/dept/',
+  `${postEntity.api}/select`,
+];
+/** The signed-in user's own calls stay theirs. */
+const OWN_CALLS = new Set(['info', 'update-info', 'update-password'].map((c) => `${userEntity.api}/${c}`));
+
+export function setUserScreenTenant(tenantId: string | undefined): void {
+  screenTenant = tenantId;
+}
+
+request.interceptors.request.use((config) => {
+  const url = config.url ?? '';
+  if (screenTenant && !OWN_CALLS.has(url) && SCOPED_PREFIXES.some((p) => url.startsWith(p)))
+    config.params = { ...(config.params as object | undefined), tenantId: screenTenant };
+  return config;
+});
+
+export interface UserPlatform {
+  userType: number;
+  userExt: string;
+}
+
+/** `GET platform-detail?id=`: the account's platform and that platform's extension record. */
+export async function fetchUserPlatform(id: string): Promise<UserPlatform> {
+  const { data } = await request.get<R<UserPlatform>>(`${userEntity.api}/platform-detail`, {
+    params: { id },
+  });
+  return { userType: Number(data.data.userType), userExt: data.data.userExt ?? '' };
+}
+
+/** `POST update-platform?userId=&userType=&userExt=`. */
+export async function saveUserPlatform(userId: string, value: UserPlatform): Promise<void> {
+  await request.post(`${userEntity.api}/update-platform`, null, {
+    params: { userId, userType: value.userType, userExt: value.userExt },
+  });
+}

@@ -15,8 +15,8 @@ import { logUsual } from './logUsual';
 import { menu } from './menu';
 import { notice } from './notice';
 import { notify } from './notify';
-import { online } from './online';
 import { oauthProvider } from './oauthProvider';
+import { online } from './online';
 import { oss } from './oss';
 import { param } from './param';
 import {

@@ -29,7 +29,11 @@ export default function OnlinePage() {
     queryFn: () => fetchOnlineSessions({ ...page, account, tenantId }),
     placeholderData: keepPreviousData,
   });
-  const tenants = useQuery({ queryKey: ['online', 'tenants'], queryFn: fetchTenantOptions, enabled: isPlatform });
+  const tenants = useQuery({
+    queryKey: ['online', 'tenants'],
+    queryFn: fetchTenantOptions,
+    enabled: isPlatform,
+  });
 
   const end = useMutation({
     mutationFn: (row: { kind: 'session' | 'user'; id: string }) =>

@@ -1,23 +1,36 @@
 import { DownloadOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
-import { USER_ACTION_CODES, type User, userEntity } from '@cube/contract';
-import { App, Button, Dropdown, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { PLATFORM_TENANT_ID, USER_ACTION_CODES, type User, userEntity } from '@cube/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDeptTree, fetchRoleTree } from '../../../../api/authority';
 import type { ListQuery, PagedCrudApi } from '../../../../api/crud';
-import { exportUsers, fetchPostOptions, resetPasswords, unlockUsers, userApi } from '../../../../api/user';
+import { fetchTenantOptions } from '../../../../api/flow-model';
 import {
+  exportUsers,
+  fetchPostOptions,
+  resetPasswords,
+  setUserScreenTenant,
+  unlockUsers,
+  userApi,
+} from '../../../../api/user';
+import {
+  type CrudField,
   CrudPage,
   type CrudRowAction,
   createTimeField,
+  type EntityFieldSpec,
   entityFields,
   entityPermissions,
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
 import { useCan } from '../../../../stores/permission';
+import { useSessionStore } from '../../../../stores/session';
 import { GrantRolesDialog } from './GrantRolesDialog';
 import { ImportUsersDialog } from './ImportUsersDialog';
 import { PendingRegistrations } from './PendingRegistrations';
+import { PlatformDialog } from './PlatformDialog';
 
 /**
  * The list query CrudPage last asked for (search fields and the department tree's `deptId`): 导出 exports exactly
@@ -36,7 +49,7 @@ const postTree = async () =>
   (await fetchPostOptions()).map((p) => ({ id: p.id, title: p.postName, key: p.id, value: p.id }));
 
 /** 用户管理: users beside the department tree, with import, export and the account actions. */
-const fields = entityFields(userEntity, [
+const fieldSpecs: ReadonlyArray<EntityFieldSpec<typeof userEntity> | CrudField> = [
   { name: 'account', search: true, readOnlyIn: ['edit'], table: { width: 130 } },
   { name: 'name', table: { width: 110 } },
   { name: 'realName', search: true, table: { width: 110 } },
@@ -87,6 +100,12 @@ const fields = entityFields(userEntity, [
     table: { width: 90, render: (value) => <StatusTag value={value} /> },
   },
   createTimeField({ search: false, table: false }),
+];
+const fields = entityFields(userEntity, [...fieldSpecs]);
+/** The platform administrator's list also names each user's tenant (所属租户). */
+const platformFields = entityFields(userEntity, [
+  { name: 'tenantName', form: false, view: true, table: { width: 180 } },
+  ...fieldSpecs,
 ]);
 
 function StatusTag({ value }: { value: unknown }) {
@@ -106,6 +125,29 @@ export default function UserPage() {
   const [granting, setGranting] = useState<{ users: readonly User[]; reload: () => Promise<void> }>();
   const [exporting, setExporting] = useState(false);
   const [pending, setPending] = useState<{ reload: () => Promise<void> }>();
+  const [platformOf, setPlatformOf] = useState<User>();
+  const client = useQueryClient();
+  const isPlatform = useSessionStore((state) => state.userInfo?.tenant_id === PLATFORM_TENANT_ID);
+  // The platform administrator's chosen tenant (empty: the platform's own users).
+  const [tenantId, setTenantId] = useState<string>();
+  const tenants = useQuery({
+    queryKey: ['user', 'tenants'],
+    queryFn: fetchTenantOptions,
+    enabled: isPlatform,
+  });
+  const chooseTenant = (next: string | undefined) => {
+    const value = next && next !== PLATFORM_TENANT_ID ? next : undefined;
+    setUserScreenTenant(value);
+    // The form's pickers are the chosen tenant's roles, departments and posts.
+    for (const key of [
+      ['role', 'tree'],
+      ['dept', 'tree'],
+      ['post', 'select'],
+    ])
+      client.removeQueries({ queryKey: key });
+    setTenantId(value);
+  };
+  useEffect(() => () => setUserScreenTenant(undefined), []);
 
   const reset = (user: User) =>
     modal.confirm({
@@ -156,6 +198,7 @@ export default function UserPage() {
         can(USER_ACTION_CODES.grant) ? { key: 'grant', label: t('screens.user.grant') } : undefined,
         can(USER_ACTION_CODES.reset) ? { key: 'reset', label: t('screens.user.reset') } : undefined,
         can(USER_ACTION_CODES.unlock) ? { key: 'unlock', label: t('screens.user.unlock') } : undefined,
+        can(userEntity.permissions.edit) ? { key: 'platform', label: t('screens.user.platform') } : undefined,
       ].filter((item) => item !== undefined);
       if (items.length === 0) return null;
       return (
@@ -166,6 +209,7 @@ export default function UserPage() {
             onClick: ({ key }) => {
               if (key === 'grant') setGranting({ users: [record], reload });
               else if (key === 'reset') reset(record);
+              else if (key === 'platform') setPlatformOf(record);
               else unlock(record);
             },
           }}
@@ -192,10 +236,30 @@ export default function UserPage() {
 
   return (
     <>
+      {isPlatform ? (
+        <Space style={{ marginBottom: 12 }}>
+          <span>{t('screens.user.tenantFilter')}</span>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 300 }}
+            aria-label={t('screens.user.tenantFilter')}
+            placeholder={t('screens.user.tenantPlaceholder')}
+            value={tenantId}
+            onChange={(value?: string) => chooseTenant(value)}
+            options={(tenants.data ?? []).map((x) => ({
+              value: x.tenantId,
+              label: `${x.tenantName}（${x.tenantId}）`,
+            }))}
+          />
+        </Space>
+      ) : null}
       <CrudPage<User>
-        resource={userEntity.name}
+        key={tenantId ?? ''}
+        resource={`${userEntity.name}:${tenantId ?? ''}`}
         api={api}
-        fields={fields}
+        fields={isPlatform ? platformFields : fields}
         permissions={entityPermissions(userEntity)}
         actionWidth={280}
         treeFilter={{
@@ -244,6 +308,7 @@ export default function UserPage() {
         onClose={() => setPending(undefined)}
         onChanged={() => void pending?.reload()}
       />
+      <PlatformDialog user={platformOf} onClose={() => setPlatformOf(undefined)} />
       <GrantRolesDialog
         users={granting?.users}
         onClose={() => setGranting(undefined)}
