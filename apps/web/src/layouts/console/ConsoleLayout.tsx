@@ -14,6 +14,7 @@ import { useSettingsStore } from '../../stores/settings';
 import { getRuntimeConfig, useBranding } from '../../stores/site';
 import { shouldOpenTab, useTabsStore } from '../../stores/tabs';
 import styles from './ConsoleLayout.module.css';
+import { FirstPassword } from './FirstPassword';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { useIdlePrefetch } from './prefetch';
 import { SideMenu } from './SideMenu';
@@ -127,5 +128,8 @@ function ConsoleShell() {
  */
 export default function ConsoleLayout() {
   const hasToken = useSessionStore((state) => Boolean(state.token));
-  return hasToken ? <ConsoleShell /> : <Outlet />;
+  // An account that must replace its initial password sees only that form (FirstPassword.tsx).
+  const mustChange = useSessionStore((state) => state.userInfo?.password_must_change === true);
+  if (!hasToken) return <Outlet />;
+  return mustChange ? <FirstPassword /> : <ConsoleShell />;
 }

@@ -12,5 +12,7 @@ export const welcome: Messages['welcome'] = {
   role: 'Role',
   loginTime: 'Signed in at',
   passwordMustChange: 'Please change your initial password first',
+  passwordMustChangeHint:
+    'For your account’s safety, replace the initial password first; the console opens as soon as it is changed.',
   logout: 'Sign out',
 };

@@ -10,5 +10,6 @@ export const welcome = {
   role: '角色',
   loginTime: '登录时间',
   passwordMustChange: '请先修改初始密码',
+  passwordMustChangeHint: '为了账号安全，首次登录须修改初始密码；修改完成后即进入系统。',
   logout: '退出登录',
 };
