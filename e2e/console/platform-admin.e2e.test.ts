@@ -48,7 +48,7 @@ describe('the platform administers tenants', () => {
     await page.getByLabel('原密码').fill(firstPassword);
     await page.getByLabel('新密码', { exact: true }).fill('Changed@2026e2e');
     await page.getByLabel('确认密码').fill('Changed@2026e2e');
-    await page.getByRole('button', { name: twoChars('保存') }).click();
+    await page.getByRole('button', { name: twoChars('提交') }).click();
     const { side, message } = consoleShell(page);
     await message('操作成功').waitFor();
     // The sidebar is there without a reload, and holds the tenant's own screens only.
@@ -56,7 +56,9 @@ describe('the platform administers tenants', () => {
     await side.getByRole('menuitem', { name: /系统管理/ }).click();
     await side.getByRole('menuitem', { name: /用户管理/ }).waitFor();
     for (const platformOnly of ['菜单管理', '系统字典', '应用管理', '租户管理', '参数管理'])
-      expect(await side.getByRole('menuitem', { name: new RegExp(platformOnly) }).count(), platformOnly).toBe(0);
+      expect(await side.getByRole('menuitem', { name: new RegExp(platformOnly) }).count(), platformOnly).toBe(
+        0,
+      );
     expect(await page.locator('.ant-message-error').count()).toBe(0);
     await h.screenshot(page, 'first-password-done-1440-zh');
     expect(errors).toEqual([]);

@@ -335,4 +335,31 @@ describe('console shell', { timeout: 45_000 }, () => {
     expect(later?.headers.get('Dept-Id')).toBe('d2');
     expect(later?.headers.get('Role-Id')).toBe('r2');
   });
+
+  it('shows only the first-password form while the password must change, then loads the menus', async () => {
+    const adapter = installConsoleApi();
+    const user = { ...loginResultFixture(), password_must_change: true };
+    setStore('token', user.access_token);
+    useSessionStore.setState({
+      token: user.access_token,
+      refreshToken: user.refresh_token,
+      tenantId: user.tenant_id,
+      userInfo: user,
+    });
+    renderApp(HOME_PATH, siteInfoFixture());
+    await screen.findByText('请先修改初始密码', {}, { timeout: 30_000 });
+    // Nothing of the shell asked the server (each would answer 请先修改初始密码 in red).
+    expect(calls(adapter, '/menu/routes')).toHaveLength(0);
+    expect(calls(adapter, '/notice/my')).toHaveLength(0);
+    expect(screen.queryByRole('complementary', { name: '侧边栏' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('原密码'), { target: { value: 'First@2026' } });
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'Changed@2026' } });
+    fireEvent.change(screen.getByLabelText('确认密码'), { target: { value: 'Changed@2026' } });
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    const sidebar = await screen.findByRole('complementary', { name: '侧边栏' }, SLOW);
+    await within(sidebar).findByText('系统管理', {}, SLOW);
+    expect(calls(adapter, '/update-password')).toHaveLength(1);
+    expect(calls(adapter, '/menu/routes').length).toBeGreaterThan(0);
+  });
 });
