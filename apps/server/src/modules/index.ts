@@ -27,6 +27,7 @@ import { scopeModule } from './system/authority/scope.js';
 import { clientModule } from './system/client/routes.js';
 import { dictModule } from './system/dict/routes.js';
 import { menuModule } from './system/menu/routes.js';
+import { onlineModule } from './system/online/routes.js';
 import { orgLookupModule } from './system/org/routes.js';
 import { paramModule } from './system/param/routes.js';
 import { postModule } from './system/post/routes.js';
@@ -35,7 +36,6 @@ import { selfCheckModule } from './system/self-check/routes.js';
 import { siteModule } from './system/site/routes.js';
 import { tenantModule } from './system/tenant/routes.js';
 import { topMenuModule } from './system/topmenu/routes.js';
-import { onlineModule } from './system/online/routes.js';
 import { userAdminModule } from './user/admin-routes.js';
 import { userModule } from './user/routes.js';
 

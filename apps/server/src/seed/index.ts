@@ -8,7 +8,6 @@ import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex, verifySecret } from '../platform/passwords.js';
 import { createStamp, live } from '../platform/rows.js';
 import { AUTHORITY_DEMO_ACCOUNTS, seedAuthority } from './authority.js';
-import { seedOnline } from './online.js';
 import { seedConsole } from './console-data.js';
 import {
   DEMO_ACCOUNTS,
@@ -30,6 +29,7 @@ import { seedFlowWork } from './flow-work.js';
 import { seedLeads } from './leads.js';
 import { seedLogs } from './logs.js';
 import { seedMenus } from './menus.js';
+import { seedOnline } from './online.js';
 import { seedPatent } from './patent.js';
 import { seedResources } from './resources.js';
 import { ENABLED_ROW } from './rows.js';

@@ -12,7 +12,9 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export function liveSessions(db: Executor, at: string, tenantId: string | undefined) {
   let q = db
     .selectFrom('cubeAuthSession as s')
-    .innerJoin('cubeUser as u', (join) => join.onRef('u.id', '=', 's.userId').onRef('u.tenantId', '=', 's.tenantId'))
+    .innerJoin('cubeUser as u', (join) =>
+      join.onRef('u.id', '=', 's.userId').onRef('u.tenantId', '=', 's.tenantId'),
+    )
     .leftJoin('cubeTenant as t', 't.tenantId', 's.tenantId')
     .$call(liveIn('u'))
     .where('s.revokedAt', 'is', null)
@@ -46,7 +48,12 @@ export const SESSION_COLUMNS = [
 ] as const;
 
 /** The sessions among `ids` that are live and visible to the caller (tenant `undefined`: any tenant). */
-export function visibleSessionIds(db: Executor, at: string, tenantId: string | undefined, ids: readonly string[]) {
+export function visibleSessionIds(
+  db: Executor,
+  at: string,
+  tenantId: string | undefined,
+  ids: readonly string[],
+) {
   return liveSessions(db, at, tenantId)
     .select(['s.id as id', 's.tenantId as tenantId', 's.userId as userId'])
     .where('s.id', 'in', [...ids])
@@ -54,7 +61,12 @@ export function visibleSessionIds(db: Executor, at: string, tenantId: string | u
 }
 
 /** The live sessions of the given users, visible to the caller. */
-export function sessionsOfUsers(db: Executor, at: string, tenantId: string | undefined, userIds: readonly string[]) {
+export function sessionsOfUsers(
+  db: Executor,
+  at: string,
+  tenantId: string | undefined,
+  userIds: readonly string[],
+) {
   return liveSessions(db, at, tenantId)
     .select(['s.id as id', 's.tenantId as tenantId', 's.userId as userId'])
     .where('s.userId', 'in', [...userIds])

@@ -39,7 +39,12 @@ describe.each(dialects)('online sessions on %s', (dialect) => {
 
     const mine = await list(admin.access_token);
     expect(mine).toMatchObject({ code: 200 });
-    const rows = mine.data.records as Array<{ id: string; tenantId: string; account: string; current: boolean }>;
+    const rows = mine.data.records as Array<{
+      id: string;
+      tenantId: string;
+      account: string;
+      current: boolean;
+    }>;
     expect(new Set(rows.map((r) => r.tenantId))).toEqual(new Set(['100000']));
     expect(rows.filter((r) => r.account === 'user')).toHaveLength(2);
     expect(mine.data.total).toBe(rows.length);
@@ -52,7 +57,9 @@ describe.each(dialects)('online sessions on %s', (dialect) => {
     );
     const one = await list(platform, '&tenantId=100000');
     expect(one.data.total).toBe(mine.data.total);
-    expect((await t.call('GET', `${ONLINE_API}/list?tenantId=000000`, admin.access_token)).statusCode).toBe(403);
+    expect((await t.call('GET', `${ONLINE_API}/list?tenantId=000000`, admin.access_token)).statusCode).toBe(
+      403,
+    );
 
     // End one session: that token is refused at once, the other session of the same user lives on.
     const sessionA = rows.find((r) => r.account === 'user' && userA.access_token && !r.current)!;
@@ -67,15 +74,21 @@ describe.each(dialects)('online sessions on %s', (dialect) => {
 
     // End all of a user's sessions.
     const userId = rows.find((r) => r.account === 'user')! as unknown as { userId: string };
-    const all2 = await t.call('POST', `${ONLINE_API}/remove-user?userIds=${userId.userId}`, admin.access_token);
-    expect(all2.body).toMatchObject({ code: 200 });
-    expect((await list(admin.access_token)).data.records.some((r: { account: string }) => r.account === 'user')).toBe(
-      false,
+    const all2 = await t.call(
+      'POST',
+      `${ONLINE_API}/remove-user?userIds=${userId.userId}`,
+      admin.access_token,
     );
+    expect(all2.body).toMatchObject({ code: 200 });
+    expect(
+      (await list(admin.access_token)).data.records.some((r: { account: string }) => r.account === 'user'),
+    ).toBe(false);
 
     // Refusals: the own session, another tenant's session, nothing chosen, a user without the page.
     const own = rows.find((r) => r.current)!;
-    expect((await t.call('POST', `${ONLINE_API}/remove?ids=${own.id}`, admin.access_token)).body).toMatchObject({
+    expect(
+      (await t.call('POST', `${ONLINE_API}/remove?ids=${own.id}`, admin.access_token)).body,
+    ).toMatchObject({
       code: 400,
       msg: OnlineMessage.currentSession,
     });
