@@ -108,7 +108,7 @@ describe('我的事务: an invention case from start to review', { timeout: 180_
     await form.getByLabel('专利名称').fill(TITLE);
     await form.getByLabel('发明人').fill('张工，李工');
     await form.getByLabel('代理人').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('王芳（agent）').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('王芳', { exact: true }).click();
     await h.screenshot(page, 'flow-work-form-1440-zh');
     await form.getByRole('button', { name: /提\s*交/ }).click();
     await consoleShell(page).message('流程已发起，当前环节：撰写申请文件').waitFor();

@@ -113,7 +113,7 @@ const deadlineFields = entityFields(patentDeadlineEntity, [
   { name: 'officialDue', type: 'date', table: { width: 110 } },
   { name: 'internalDue', type: 'date', table: { width: 110 } },
   { name: 'periodEnd', form: false, table: false },
-  { name: 'ruleCode', form: false, table: { width: 150 } },
+  { name: 'ruleCode', form: false, table: false },
   {
     name: 'deadlineStatus',
     type: 'select',

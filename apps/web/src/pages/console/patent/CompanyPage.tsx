@@ -21,6 +21,7 @@ import {
 } from '../../../api/patent';
 import { CrudPage, createTimeField, entityFields, entityPermissions } from '../../../components/crud';
 import { reportFailure } from '../../../components/crud/failures';
+import { userChoiceOptions } from '../../../lib/userChoices';
 import { loadCompanyList } from '../../../stores/companies';
 
 const fields = entityFields(agentCompanyEntity, [
@@ -53,10 +54,7 @@ function AuthDialog({ company, onClose }: { company: AgentCompany; onClose: () =
   useEffect(() => {
     if (current.data) setChosen(current.data);
   }, [current.data]);
-  const options = (users.data ?? []).map((u) => ({
-    value: u.id,
-    label: u.realName ? `${u.realName}（${u.account}）` : u.account,
-  }));
+  const options = userChoiceOptions(users.data ?? []);
   return (
     <Modal
       open

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { findUsers } from '../../../api/lead';
 import { fetchCompanyList } from '../../../api/patent';
 import type { CrudControlProps, MessageKey } from '../../../components/crud';
+import { userChoiceOptions } from '../../../lib/userChoices';
 
 /** One of the tenant's users, searched by name as the user types (代理师, 负责人). */
 export function UserSelect({ value, onChange, disabled, id }: CrudControlProps) {
@@ -12,10 +13,7 @@ export function UserSelect({ value, onChange, disabled, id }: CrudControlProps) 
   const [text, setText] = useState('');
   const search = useDeferredValue(text);
   const users = useQuery({ queryKey: ['patent-users', search], queryFn: () => findUsers(search) });
-  const options = (users.data ?? []).map((u) => ({
-    value: u.id,
-    label: u.realName ? `${u.realName}（${u.account}）` : u.account,
-  }));
+  const options = userChoiceOptions(users.data ?? []);
   return (
     <Select
       id={id}

@@ -13,6 +13,7 @@ import {
   entityPermissions,
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
+import { userChoiceOptions } from '../../../../lib/userChoices';
 
 /** 跟进人: one of the tenant's users, searched by name as the user types. */
 function AssigneeSelect({ value, onChange, disabled, id }: CrudControlProps) {
@@ -20,10 +21,7 @@ function AssigneeSelect({ value, onChange, disabled, id }: CrudControlProps) {
   const [text, setText] = useState('');
   const search = useDeferredValue(text);
   const users = useQuery({ queryKey: ['lead-assignees', search], queryFn: () => findUsers(search) });
-  const options = (users.data ?? []).map((u) => ({
-    value: u.id,
-    label: u.realName ? `${u.realName}（${u.account}）` : u.account,
-  }));
+  const options = userChoiceOptions(users.data ?? []);
   return (
     <Select
       id={id}

@@ -4,6 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFlowUsers } from '../../../../api/flow-work';
 import type { CrudControlProps } from '../../../../components/crud';
+import { userChoiceOptions } from '../../../../lib/userChoices';
 
 /** The tenant's agents (role alias `agent`, `work/users`), searched by name: who drafts and files the case. */
 export const AGENT_ROLE = 'agent';
@@ -28,10 +29,7 @@ export function AgentSelect({ value, onChange, disabled, id }: CrudControlProps)
       filterOption={false}
       loading={users.isFetching}
       placeholder={t('screens.workProcess.agentPlaceholder')}
-      options={(users.data ?? []).map((user) => ({
-        value: user.id,
-        label: user.realName ? `${user.realName}（${user.account}）` : user.name || user.account,
-      }))}
+      options={userChoiceOptions(users.data ?? [])}
     />
   );
 }
