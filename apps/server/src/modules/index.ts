@@ -1,9 +1,9 @@
 import type { AppModule } from '../platform/deps.js';
 import { authModule } from './auth/routes.js';
+import { registerBusinessBindings } from './bindings.js';
 import { chatModule } from './chat/routes.js';
 import { dashboardModule } from './desk/dashboard/routes.js';
 import { noticeModule } from './desk/notice/routes.js';
-import { registerFlowBinding } from './flow/binding.js';
 import { flowModule } from './flow/routes.js';
 import { healthModule } from './health/routes.js';
 import { apiLogModule } from './log/api/routes.js';
@@ -12,7 +12,6 @@ import { usualLogModule } from './log/usual/routes.js';
 import { wxModule } from './mp/wx/routes.js';
 import { notifyModule } from './notify/routes.js';
 import { agentCompanyModule } from './patent/company.js';
-import { patentFlowBinding } from './patent/flow-binding.js';
 import { patentModule } from './patent/routes.js';
 import { leadModule } from './portal/lead/routes.js';
 import { portalSiteModule } from './portal/site/routes.js';
@@ -39,11 +38,8 @@ import { topMenuModule } from './system/topmenu/routes.js';
 import { userAdminModule } from './user/admin-routes.js';
 import { userModule } from './user/routes.js';
 
-/**
- * The businesses the workflow runs on: each binding plugs into the workflow's extension points (`flow/binding.ts`),
- * so `modules/flow` knows no business module. A new business that runs on processes is one line here.
- */
-registerFlowBinding(patentFlowBinding);
+/** The workflow's businesses (`bindings.ts`), registered once the modules are loaded. */
+registerBusinessBindings();
 
 /** Every feature module of the API, registered by `buildApp` in this order. A new module is one line here. */
 export const appModules: readonly AppModule[] = [

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/types.js';
+import { registerBusinessBindings } from '../modules/bindings.js';
 import { start } from '../modules/flow/instances.service.js';
 import { actorOf, completeTaskCommand } from '../modules/flow/runtime.js';
 import { claim } from '../modules/flow/tasks.service.js';
@@ -136,6 +137,8 @@ export async function seedFlowWork(
   insertMissing: InsertMissing,
 ): Promise<void> {
   if (!config.demo) return;
+  // The seed may run in a process that never builds the app: the processes it starts need their business.
+  registerBusinessBindings();
   const row = (who: Staff, values: Record<string, unknown>) => ({
     tenantId: DEMO_TENANT,
     companyId: null,
