@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../db/connection.js';
 import { withPlatformScope } from '../db/row-scope.js';
 import { REFRESH_GRACE_SECONDS } from '../modules/identity/refresh-grace.js';
 import { ID } from '../seed/demo-data.js';
+import { USERS_ID } from '../seed/users.js';
 import { newId } from './ids.js';
 import { md5Hex } from './passwords.js';
 import { RedisStore, type SharedStore } from './store.js';
@@ -14,8 +15,9 @@ import { RedisStore, type SharedStore } from './store.js';
 const redisUrl = process.env.CUBE_TEST_REDIS_URL;
 const USER_INFO = '/api/cube-auth/oauth/user-info';
 /** 参数管理: a page the seed does not grant the demo tenant's administrator. */
-const PARAM_LIST = '/api/cube-system/param/list';
-const PARAM_MENU = '1123598815738675210';
+// 岗位管理: a page of the tenant's console the demo clerk (普通用户) is not granted by the seed.
+const POST_LIST = '/api/cube-system/post/list';
+const POST_MENU = USERS_ID.menuPost;
 
 interface Instance {
   app: FastifyInstance;
@@ -160,21 +162,21 @@ describe.skipIf(!redisUrl).each(dialects)(
     });
 
     it('a changed role grant on one instance applies on the other', async () => {
-      const token = (await login(a, DEMO.tenantAdmin)).access_token;
-      expect(await call(b, PARAM_LIST, token)).toBe(403);
+      const token = (await login(a, DEMO.tenantUser)).access_token;
+      expect(await call(b, POST_LIST, token)).toBe(403);
       const grantId = newId();
       await onA((db) =>
         db
           .insertInto('cubeRoleMenu')
-          .values({ id: grantId, roleId: ID.roleDemoAdmin, menuId: PARAM_MENU })
+          .values({ id: grantId, roleId: ID.roleDemoUser, menuId: POST_MENU })
           .execute(),
       );
       try {
-        expect(await call(b, PARAM_LIST, token)).toBe(200);
+        expect(await call(b, POST_LIST, token)).toBe(200);
       } finally {
         await onA((db) => db.deleteFrom('cubeRoleMenu').where('id', '=', grantId).execute());
       }
-      expect(await call(b, PARAM_LIST, token)).toBe(403);
+      expect(await call(b, POST_LIST, token)).toBe(403);
     });
 
     it('clear-cache on one instance empties the other', async () => {

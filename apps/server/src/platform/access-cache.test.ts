@@ -3,12 +3,14 @@ import { basic, createTestApp, DEMO, dialects, type TestApp } from '../../test/h
 import { withPlatformScope } from '../db/row-scope.js';
 import { REFRESH_GRACE_SECONDS } from '../modules/identity/refresh-grace.js';
 import { ID } from '../seed/demo-data.js';
+import { USERS_ID } from '../seed/users.js';
 import { newId } from './ids.js';
 
 const USER_INFO = '/api/cube-auth/oauth/user-info';
-const PARAM_LIST = '/api/cube-system/param/list';
-/** The 参数管理 menu of the seed (demo-data.ts). */
-const PARAM_MENU = '1123598815738675210';
+// 岗位管理: a page of the tenant's console the demo clerk (普通用户) is not granted by the seed.
+const POST_LIST = '/api/cube-system/post/list';
+/** Its menu. */
+const POST_MENU = USERS_ID.menuPost;
 
 /** Statements that read a session or a role's grants (what the access cache spares). */
 const accessReads = (sql: string[]) =>
@@ -112,31 +114,30 @@ describe.each(dialects)('access cache on %s', (dialect) => {
   });
 
   it('applies a changed role grant on the next request, both ways', async () => {
-    // 参数管理: a page the demo tenant's administrator is not granted by the seed.
-    const token = (await t.token(DEMO.tenantAdmin)).access_token;
-    expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(403);
+    const token = (await t.token(DEMO.tenantUser)).access_token;
+    expect((await t.call('GET', POST_LIST, token)).statusCode).toBe(403);
     const grantId = newId();
     await platformWrite(() =>
       t.deps.db.db
         .insertInto('cubeRoleMenu')
-        .values({ id: grantId, roleId: ID.roleDemoAdmin, menuId: PARAM_MENU })
+        .values({ id: grantId, roleId: ID.roleDemoUser, menuId: POST_MENU })
         .execute(),
     );
     try {
-      expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(200);
+      expect((await t.call('GET', POST_LIST, token)).statusCode).toBe(200);
       // The menu itself deleted: its code is granted to nobody.
       await platformWrite(() =>
-        t.deps.db.db.updateTable('cubeMenu').set({ isDeleted: 1 }).where('id', '=', PARAM_MENU).execute(),
+        t.deps.db.db.updateTable('cubeMenu').set({ isDeleted: 1 }).where('id', '=', POST_MENU).execute(),
       );
-      expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(403);
+      expect((await t.call('GET', POST_LIST, token)).statusCode).toBe(403);
       await platformWrite(() =>
-        t.deps.db.db.updateTable('cubeMenu').set({ isDeleted: 0 }).where('id', '=', PARAM_MENU).execute(),
+        t.deps.db.db.updateTable('cubeMenu').set({ isDeleted: 0 }).where('id', '=', POST_MENU).execute(),
       );
-      expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(200);
+      expect((await t.call('GET', POST_LIST, token)).statusCode).toBe(200);
     } finally {
       await platformWrite(() => t.deps.db.db.deleteFrom('cubeRoleMenu').where('id', '=', grantId).execute());
     }
-    expect((await t.call('GET', PARAM_LIST, token)).statusCode).toBe(403);
+    expect((await t.call('GET', POST_LIST, token)).statusCode).toBe(403);
   });
 
   it('takes role aliases from the live roles: a deleted role stops counting at once', async () => {

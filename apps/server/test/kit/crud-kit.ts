@@ -32,6 +32,11 @@ export interface CrudKitCase<E extends EntityDefinition> {
   optional?: ReadonlyArray<keyof InputOf<E> & string>;
   /** Secret input fields that read back as the secret mask, never as the value written. */
   masked?: ReadonlyArray<keyof InputOf<E> & string>;
+  /**
+   * The entity's routes take `tenantId` as a choice of tenant (the user screen: the platform administrator's only),
+   * so a tenant administrator naming another tenant is refused (403) rather than ignored.
+   */
+  tenantIsAChoice?: boolean;
 }
 
 export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void {
@@ -124,10 +129,14 @@ export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void 
     });
 
     it('ignores mass-assigned tenant, id, audit and deletion fields', async () => {
+      if (c.tenantIsAChoice) {
+        const refused = await submit({ ...next(), tenantId: '999999' });
+        expect(refused.statusCode).toBe(403);
+      }
       const res = await submit({
         ...next(),
         id: '',
-        tenantId: '999999',
+        ...(c.tenantIsAChoice ? {} : { tenantId: '999999' }),
         createUser: '42',
         createTime: '2000-01-01 00:00:00',
         updateTime: '2000-01-01 00:00:00',

@@ -171,6 +171,7 @@ describe.each(dialects)('case step documents on %s', { timeout: 120_000 }, (dial
       taskId: draftTaskA,
       flag: 'approve',
       comment: '初稿完成',
+      variables: { claimCount: 10 },
     });
     expect(done.statusCode, JSON.stringify(done.body)).toBe(200);
     const reviewTask = await openTask('manager', instanceA, 'claim-list');

@@ -36,6 +36,7 @@ runCrudKit({
   entity: userEntity,
   table: 'cubeUser',
   admin: 'tenantAdmin',
+  tenantIsAChoice: true,
   outsider: 'tenantUser',
   sample: (n) => ({
     account: `kit.user${n}.${Date.now()}`,
