@@ -10,6 +10,9 @@
 //   node baseline.mjs verify  <port> <secret>        GET /api/cube-auth/oauth/user-info: jose jwtVerify (HS256,
 //                                                    issuer, audience, exp/iat/sub, typ) → the claims
 //   node baseline.mjs html    <port> <html file>     GET / → the file's HTML, the same string every time
+//
+// `page` and `users` take a PostgreSQL URL in place of the SQLite file (`npm run bench:pg`): the same Kysely queries
+// over node-postgres with a pool of 10 (the product's default), reading the product's database itself.
 import { copyFileSync, existsSync } from 'node:fs';
 import Fastify from 'fastify';
 
@@ -22,23 +25,29 @@ const envelope = (data) => ({ code: 200, success: true, msg: '操作成功', dat
 if (kind === 'fastify') {
   app.get('/api/health', async () => ({ status: 'UP' }));
 } else if (kind === 'page' || kind === 'users') {
-  const { default: SQLite } = await import('better-sqlite3');
-  const { CamelCasePlugin, Kysely, SqliteDialect } = await import('kysely');
-  // A copy of the product's database (taken while the product is idle), so that both read the same rows from
-  // files of their own.
-  const copy = `${arg}.${kind}.baseline`;
-  const source = new SQLite(arg, { readonly: true });
-  await source.backup(copy);
-  source.close();
-  if (!existsSync(copy)) copyFileSync(arg, copy);
-  const sqlite = new SQLite(copy);
-  sqlite.pragma('journal_mode = WAL');
-  // 64-bit ids must not lose precision: read them as bigint and send them as strings (as the product does).
-  sqlite.defaultSafeIntegers(true);
-  const db = new Kysely({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
-  });
+  const { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } = await import('kysely');
+  let dialect;
+  if (/^postgres(ql)?:\/\//.test(arg)) {
+    const { default: pg } = await import('pg');
+    // 64-bit ids must not lose precision: int8 read as bigint, sent as a string (as the product does).
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
+    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: arg, max: 10 }) });
+  } else {
+    const { default: SQLite } = await import('better-sqlite3');
+    // A copy of the product's database (taken while the product is idle), so that both read the same rows from
+    // files of their own.
+    const copy = `${arg}.${kind}.baseline`;
+    const source = new SQLite(arg, { readonly: true });
+    await source.backup(copy);
+    source.close();
+    if (!existsSync(copy)) copyFileSync(arg, copy);
+    const sqlite = new SQLite(copy);
+    sqlite.pragma('journal_mode = WAL');
+    // 64-bit ids must not lose precision: read them as bigint and send them as strings (as the product does).
+    sqlite.defaultSafeIntegers(true);
+    dialect = new SqliteDialect({ database: sqlite });
+  }
+  const db = new Kysely({ dialect, plugins: [new CamelCasePlugin()] });
   const portable = (row) => {
     for (const key in row) {
       const v = row[key];

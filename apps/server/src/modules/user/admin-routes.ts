@@ -16,7 +16,7 @@ import { isOwnProfileForm, profileChanges, requireApiScope } from './profile-for
 import { unlinkUsers } from './rules.queries.js';
 import { chooseTenant } from './tenant-choice.js';
 import { updateOwnProfile } from './user.queries.js';
-import { COMPUTED, filteredUsers, USER_COLUMNS } from './user-query.js';
+import { COMPUTED, filteredUsers, USER_COLUMNS, userCountCap } from './user-query.js';
 
 const M = userEntity.messages;
 const prefix = userEntity.api;
@@ -107,8 +107,10 @@ export const userAdminModule = defineModule('user/admin', (app: FastifyInstance,
     async (request) => {
       const ctx = contextOf(request);
       const f = await filteredUsers(kit, deps, ctx, request.query);
-      const page = await readPage(f.rows, { current: f.current, size: f.size, orders: f.orders }, (qb) =>
-        qb.select(USER_COLUMNS),
+      const page = await readPage(
+        f.rows,
+        { current: f.current, size: f.size, orders: f.orders, countCap: userCountCap(deps) },
+        (qb) => qb.select(USER_COLUMNS),
       );
       return ok({
         ...page,

@@ -2,7 +2,7 @@ import { userEntity } from '@cube/contract';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { RequestContext } from '../../platform/context.js';
-import type { CrudKit } from '../../platform/crud/index.js';
+import type { CountCap, CrudKit } from '../../platform/crud/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError } from '../../platform/errors.js';
 import { isId } from '../../platform/ids.js';
@@ -22,6 +22,18 @@ export const COMPUTED = [
 export const USER_COLUMNS = Object.keys(userEntity.record.shape)
   .filter((k) => !(COMPUTED as readonly string[]).includes(k))
   .map((k) => `cubeUser.${k}`);
+
+/**
+ * The user page's total is exact up to this many users in the caller's scope and estimated beyond it, so that a page
+ * costs the same at a thousand users and at a million (a full count of a million-row scope per page does not).
+ */
+export const USER_COUNT_CAP = 10_000;
+
+export const userCountCap = (deps: AppDeps, cap = USER_COUNT_CAP): CountCap => ({
+  cap,
+  db: deps.db.db,
+  kind: deps.db.kind,
+});
 
 // biome-ignore lint/suspicious/noExplicitAny: the kit's row builder is generic over tables
 type UserSelect = SelectQueryBuilder<any, any, object>;
