@@ -27,12 +27,13 @@ export const USER_COLUMNS = Object.keys(userEntity.record.shape)
  * The user page's total is exact up to this many users in the caller's scope and estimated beyond it, so that a page
  * costs the same at a thousand users and at a million (a full count of a million-row scope per page does not).
  */
-export const USER_COUNT_CAP = 10_000;
+export const USER_COUNT_CAP = 1_000;
 
 export const userCountCap = (deps: AppDeps, cap = USER_COUNT_CAP): CountCap => ({
   cap,
   db: deps.db.db,
   kind: deps.db.kind,
+  walk: 'cubeUser.id',
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: the kit's row builder is generic over tables

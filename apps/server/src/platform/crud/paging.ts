@@ -13,6 +13,12 @@ export interface CountCap {
   // biome-ignore lint/suspicious/noExplicitAny: the count runs over any filtered select
   db: Kysely<any>;
   kind: 'sqlite' | 'postgres';
+  /**
+   * An indexed key the count walks in order (the primary key). Without an order PostgreSQL may gather and
+   * de-duplicate every match of a semi-join (300,000 department links at a million users) before the LIMIT
+   * applies; walking the key lets it stop at `cap + 1`.
+   */
+  walk?: string;
 }
 
 export interface PageRequest {
@@ -36,10 +42,10 @@ export async function countRows(
     const row = await filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
     return { total: Number((row as { total?: unknown } | undefined)?.total ?? 0), exact: true };
   }
-  const { cap, db, kind } = countCap;
+  const { cap, db, kind, walk } = countCap;
   const probe = filtered.select(sql<number>`1`.as('one'));
   const row = await db
-    .selectFrom(probe.limit(cap + 1).as('capped'))
+    .selectFrom((walk ? probe.orderBy(walk) : probe).limit(cap + 1).as('capped'))
     .select((eb) => eb.fn.countAll().as('total'))
     .executeTakeFirst();
   const counted = Number((row as { total?: unknown } | undefined)?.total ?? 0);
