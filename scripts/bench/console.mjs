@@ -36,7 +36,7 @@ const PLATFORM_ADMIN = { tenantId: '000000', username: 'admin', password: 'Admin
 /** Screens opened from the side menu (group, item, address). */
 const MENU_SCREENS = [
   ['系统管理', '用户管理', '/system/user/index'],
-  ['系统管理', '角色管理', '/system/role/index'],
+  ['权限管理', '角色管理', '/authority/role/index'],
   ['系统管理', '岗位管理', '/system/post/index'],
 ];
 /** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
