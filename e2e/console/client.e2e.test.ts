@@ -59,7 +59,7 @@ describe('the client screen', () => {
 
     await main.getByRole('button', { name: /新\s*增/ }).click();
     const add = page.getByRole('dialog', { name: '新增' });
-    await add.getByLabel('客户端id').fill(clientId);
+    await add.getByLabel('客户端ID').fill(clientId);
     await add.getByRole('button', { name: twoChars('保存') }).click();
     await message('新增成功').waitFor();
     const created = await shownSecret();

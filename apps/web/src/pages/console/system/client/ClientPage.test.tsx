@@ -72,7 +72,7 @@ describe('the client screen', { timeout: 60_000 }, () => {
       if (!found) throw new Error('no dialog');
       return found;
     });
-    await user.type(within(add).getByLabelText('客户端id'), 'newapp');
+    await user.type(within(add).getByLabelText('客户端ID'), 'newapp');
     await user.click(button('保存', add));
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(
