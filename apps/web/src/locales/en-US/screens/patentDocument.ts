@@ -1,7 +1,5 @@
-import { PATENT_DOCUMENT_MESSAGES } from '@cube/contract';
 import type { Messages } from '../../zh-CN';
 
-// Refusals stay in Chinese: they are the server's words.
 
 export const patentDocument: Messages['screens']['patentDocument'] = {
   title: 'Case documents',
@@ -29,5 +27,10 @@ export const patentDocument: Messages['screens']['patentDocument'] = {
     notice: 'Official notice',
     other: 'Other',
   },
-  ...PATENT_DOCUMENT_MESSAGES,
+  applicationRequired: 'Choose a case',
+  taskRequired: 'Upload documents on a process step',
+  kindInvalid: 'Choose a document kind',
+  caseForbidden: 'You may not view this case',
+  taskForbidden: 'Only the handler of this step may upload documents',
+  removeForbidden: 'Only the uploader or an administrator may remove a document',
 };
