@@ -1,6 +1,5 @@
 import type { Messages } from '../../zh-CN';
 
-
 export const patentDocument: Messages['screens']['patentDocument'] = {
   title: 'Case documents',
   step: 'Step',
