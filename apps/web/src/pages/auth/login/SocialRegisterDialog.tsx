@@ -46,9 +46,13 @@ export default function SocialRegisterDialog({ guest, tenantId, asksTenant, onCl
         password: values.password ?? '',
         oauthId: guest.oauth_id ?? '',
       });
-      modal.success({ title: SocialMessage.SUBMITTED_TITLE, content: SocialMessage.SUBMITTED });
-      // The guest holds no session; "logging out" is leaving the third-party answer behind.
-      closeRegistration();
+      // The notice's holder lives in this dialog, so the dialog closes only once the notice has: the guest holds no
+      // session, and "logging out" is leaving the third-party answer behind.
+      modal.success({
+        title: SocialMessage.SUBMITTED_TITLE,
+        content: SocialMessage.SUBMITTED,
+        afterClose: closeRegistration,
+      });
     } catch (error) {
       const msg =
         error instanceof RequestError ? (error.body as { msg?: string } | undefined)?.msg : undefined;
