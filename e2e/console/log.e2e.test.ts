@@ -185,7 +185,7 @@ describe('the log screens', () => {
     await search.getByRole('button', { name: /搜\s*索/ }).click();
     const row = listRows(main).filter({ hasText: text });
     await refreshUntil(main, row);
-    expect(await row.textContent()).toContain('cube-web');
+    expect(await row.textContent()).toContain('浏览器端');
     await main.getByText('近 7 天最多的异常').first().waitFor();
     await h.screenshot(page, 'log-error-1440-zh');
     await row.getByRole('button', { name: /详情/ }).click();
