@@ -54,7 +54,8 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
         setPhase(percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent }),
       );
       setResult(done);
-      void queryClient.invalidateQueries({ queryKey: ['user'] });
+      // The user screen's lists are keyed `user:<tenant>` (the platform administrator chooses the tenant).
+      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('user') });
     } catch (error) {
       const body =
         error instanceof RequestError ? (error.body as { data?: UserImportResult; msg?: string }) : undefined;
