@@ -55,7 +55,9 @@ export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
       );
       setResult(done);
       // The user screen's lists are keyed `user:<tenant>` (the platform administrator chooses the tenant).
-      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('user') });
+      void queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('user'),
+      });
     } catch (error) {
       const body =
         error instanceof RequestError ? (error.body as { data?: UserImportResult; msg?: string }) : undefined;
