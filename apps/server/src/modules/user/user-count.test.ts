@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
 import { withTenantScope } from '../../db/row-scope.js';
 import { countRows, readPage } from '../../platform/crud/paging.js';
+import { live } from '../../platform/rows.js';
 import { USER_COUNT_CAP, userCountCap } from './user-query.js';
 
 /** Demo tenant 100000 (seed/demo-data.ts, seed/users.ts). */
@@ -12,8 +13,7 @@ const TENANT = '100000';
 describe.each(dialects)('user page total, bounded count, on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
-  const users = () =>
-    t.deps.db.db.selectFrom('cubeUser').where('tenantId', '=', TENANT).where('isDeleted', '=', 0);
+  const users = () => live(t.deps.db.db.selectFrom('cubeUser').where('tenantId', '=', TENANT));
   const exactCount = () =>
     withTenantScope(TENANT, async () =>
       Number(
