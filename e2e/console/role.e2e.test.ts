@@ -113,9 +113,14 @@ describe('the role screen', () => {
     await message('授权成功').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    // The 代理人 account gets the new role alone (user management's role grant, the same call as its 角色配置).
+    // The 代理人 account gets the new role alone (user management's role grant, the same call as its 角色配置);
+    // its own roles come back at the end, for the files after this one that work as the agent.
+    const auth = { authorization: headers.authorization ?? '', 'cube-auth': headers['cube-auth'] ?? '' };
+    const before = await page.request.get(`/api/cube-user/detail?id=${AGENT_ID}`, { headers: auth });
+    const agentRoles = ((await before.json()) as { data: { roleId: string } }).data.roleId;
+    expect(agentRoles).toBeTruthy();
     const assigned = await page.request.post(`/api/cube-user/grant?userIds=${AGENT_ID}&roleIds=${roleId}`, {
-      headers: { authorization: headers.authorization ?? '', 'cube-auth': headers['cube-auth'] ?? '' },
+      headers: auth,
     });
     expect(assigned.status(), await assigned.text()).toBe(200);
 
@@ -140,6 +145,13 @@ describe('the role screen', () => {
     expect(await shell.side.getByRole('menuitem', { name: /岗位管理/ }).count()).toBe(0);
     await h.screenshot(other, 'role-granted-user-1440-zh');
     await other.context().close();
+    const restored = await page.request.post(
+      `/api/cube-user/grant?userIds=${AGENT_ID}&roleIds=${agentRoles}`,
+      {
+        headers: auth,
+      },
+    );
+    expect(restored.status(), await restored.text()).toBe(200);
     expect(otherErrors).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -30,7 +30,9 @@ describe('the tenant package screen', () => {
   it('creates a package from the menu tree, edits and deletes it; there is no separate view button', async () => {
     const { main, message } = consoleShell(page);
     // By the name cell: 专利代理版's remark mentions 标准版 too.
-    const seeded = main.getByRole('row').filter({ has: page.getByRole('cell', { name: '标准版', exact: true }) });
+    const seeded = main
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '标准版', exact: true }) });
     await seeded.waitFor();
     // Add, edit and delete, never the separate view button.
     expect(await seeded.getByRole('button', { name: /编辑/ }).count()).toBe(1);
