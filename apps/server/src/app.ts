@@ -128,8 +128,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // helmet's headers (computed once) and the overload guard, in one hook (platform/http-pipeline.ts).
   installRequestPipeline(app, {
     requestChecks: [inputGuards.refuseUrl],
-    // 503 while the event loop lags by more than 2 s (what @fastify/under-pressure was configured to do).
-    maxEventLoopDelayMs: 2000,
+    // 503 while the event loop lags by more than CUBE_OVERLOAD_LAG_MS (2 s, what @fastify/under-pressure was
+    // configured to do).
+    maxEventLoopDelayMs: config.overloadLagMs,
     retryAfterSeconds: 10,
     helmet: {
       contentSecurityPolicy: {

@@ -78,6 +78,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  CUBE_OVERLOAD_LAG_MS: z.coerce.number().int().min(100).default(2000),
 });
 
 export interface AppConfig {
@@ -111,6 +112,8 @@ export interface AppConfig {
   publicPageCacheBytes: number;
   /** Largest file `put-file` accepts; larger uploads are answered 413. */
   uploadMaxBytes: number;
+  /** Event-loop lag above which requests are answered 503 with Retry-After (the overload guard). */
+  overloadLagMs: number;
   /** Outbound fetches (WeChat proxy): the hosts each may reach, and network settings tests override. */
   outbound: OutboundConfig;
   /** The chat helper (`POST /ta/v1/chat/completions`): its upstream and budgets. */
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.CUBE_API_DOCS ?? !production,
     workerId: e.CUBE_WORKER_ID ?? randomInt(1024),
     uploadMaxBytes: e.CUBE_UPLOAD_MAX_BYTES,
+    overloadLagMs: e.CUBE_OVERLOAD_LAG_MS,
     publicPageCacheBytes: e.CUBE_PAGE_CACHE_BYTES,
     metrics: { enabled: e.CUBE_METRICS ?? !!e.METRICS_TOKEN, token: e.METRICS_TOKEN || undefined },
     chat: {
