@@ -12,6 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Suites share one PostgreSQL server; each suite creates its own database, so files may run in parallel.
     pool: 'forks',
+    // Seeded databases made once per run and copied for each test app (test/db-templates.ts).
+    globalSetup: ['./test/db-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

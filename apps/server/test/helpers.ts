@@ -14,6 +14,7 @@ import { REDACT_PATHS } from '../src/platform/logging.js';
 import { md5Hex } from '../src/platform/passwords.js';
 import { MemoryStore } from '../src/platform/store.js';
 import { seed } from '../src/seed/index.js';
+import { copySqliteTemplate, postgresTemplate } from './db-templates.js';
 
 /**
  * Every suite that touches data runs on SQLite and, when `CUBE_TEST_PG_URL` is set (`npm test` sets it when
@@ -61,23 +62,16 @@ export interface Response {
  */
 export const PG_APP_ROLE = 'cube_app_test';
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A database of this suite's own on the test server: its URL (as {@link PG_APP_ROLE}) and how to drop it. */
+function pgDatabase(): { name: string; url: string; drop: () => Promise<void> } {
   const adminUrl = process.env.CUBE_TEST_PG_URL as string;
   const name = `cube_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  // Suites start in parallel: a concurrent creation of the role answers either error.
-  await admin.query(`do $$ begin
-      create role ${PG_APP_ROLE} login nosuperuser nobypassrls nocreatedb nocreaterole;
-    exception when duplicate_object or unique_violation then null;
-    end $$`);
-  await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
-  await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   url.username = PG_APP_ROLE;
   url.password = '';
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
@@ -88,6 +82,47 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/** Creates the app role once per server. */
+async function ensurePgAppRole(): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.CUBE_TEST_PG_URL as string });
+  await admin.connect();
+  try {
+    // Suites start in parallel: a concurrent creation of the role answers either error.
+    await admin.query(`do $$ begin
+      create role ${PG_APP_ROLE} login nosuperuser nobypassrls nocreatedb nocreaterole;
+    exception when duplicate_object or unique_violation then null;
+    end $$`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates `name`, empty or as a copy of `template`. */
+async function createPgDatabase(name: string, template: string | null): Promise<void> {
+  const adminUrl = process.env.CUBE_TEST_PG_URL as string;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    if (!template) {
+      await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
+      return;
+    }
+    // Copies of one template made at the same moment: PostgreSQL refuses a copy while another session is in
+    // the template (55006), which its maker leaves within moments.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} owner ${PG_APP_ROLE} template ${template}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function createTestApp(
   dialect: DialectKind,
   env: Record<string, string> = {},
@@ -95,7 +130,7 @@ export async function createTestApp(
   options: { poolSize?: number; configure?: (config: AppConfig) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-test-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : undefined;
+  const pgDb = dialect === 'postgres' ? pgDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     CUBE_DATA_DIR: dataDir,
@@ -110,10 +145,21 @@ export async function createTestApp(
   });
   // Settings no environment variable carries (e.g. the outbound network of a local fake upstream).
   options.configure?.(config);
+  let seeded: boolean;
+  if (pgDb) {
+    await ensurePgAppRole();
+    const template = await postgresTemplate(config, process.env.CUBE_TEST_PG_URL as string, PG_APP_ROLE);
+    await createPgDatabase(pgDb.name, template);
+    seeded = template !== null;
+  } else {
+    seeded = await copySqliteTemplate(config);
+  }
   const sql: string[] = [];
   const db = openDatabase(config.database, { onQuery: (s) => sql.push(s), poolSize: options.poolSize ?? 4 });
-  await migrateToLatest(db.db);
-  await seed(db.db, config);
+  if (!seeded) {
+    await migrateToLatest(db.db);
+    await seed(db.db, config);
+  }
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
