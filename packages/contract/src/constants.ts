@@ -33,6 +33,28 @@ export const HOME_PATH = '/wel/index';
 export const LOGIN_PATH = '/login';
 export const LOCK_PATH = '/lock';
 
+/**
+ * The first path segments of the console's own client-side routes (beside the menus' paths): sign-in, lock, the
+ * error pages, the welcome and dashboard pages (`/wel/…`), the self-check and profile pages, the flow pages
+ * (`/work/process/…`), embedded pages (`/myiframe/…`) and the old menu addresses that redirect (`/system/role`).
+ * The server sends the single-page app for an address under one of these or under a menu's path, and the public
+ * site's 404 page with a 404 status for any other address that is not a public page (portal/site/ssr.ts); the web
+ * router's test keeps this list in step with its routes.
+ */
+export const CONSOLE_ROUTE_ROOTS: readonly string[] = [
+  'login',
+  'lock',
+  '404',
+  '403',
+  '500',
+  'wel',
+  'test',
+  'info',
+  'work',
+  'myiframe',
+  'system',
+];
+
 export const THEMES = [
   'default',
   'theme-white',

@@ -1,6 +1,7 @@
-import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '@cube/contract';
+import { CONSOLE_ROUTE_ROOTS, HOME_PATH, LOCK_PATH, LOGIN_PATH, PUBLIC_ROUTES } from '@cube/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as authApi from '../api/auth';
 import { bindRequestClient, request } from '../api/request';
@@ -15,6 +16,7 @@ import { installDomStubs } from '../test/domStubs';
 import { loginResultFixture } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { endSessionToLogin } from './boot';
+import { routes } from './router';
 
 const originalAdapter = request.defaults.adapter;
 /** The console chunks load lazily; the first render in a worker takes a while. */
@@ -224,5 +226,21 @@ describe('routes', () => {
 
     act(() => useSessionStore.getState().logoutLocally());
     await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH));
+  });
+
+  it('names every console route under a root the server sends the single-page app for', () => {
+    // The server answers any other address that is not a public page nor under a menu's path with a hard 404
+    // (portal/site/ssr.ts): a route added here outside CONSOLE_ROUTE_ROOTS would be unreachable by deep link.
+    const paths: string[] = [];
+    const walk = (list: RouteObject[]) => {
+      for (const route of list) {
+        if (route.path) paths.push(route.path);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    const own = paths.filter((p) => p !== '*' && !(PUBLIC_ROUTES as readonly string[]).includes(p));
+    expect(own.length).toBeGreaterThan(5);
+    for (const path of own) expect(CONSOLE_ROUTE_ROOTS, path).toContain(path.split('/')[1]);
   });
 });

@@ -166,9 +166,48 @@ describe.each(dialects)('public page cache on %s', (dialect) => {
       expect(res.body, url).toContain('抱歉，您访问的页面不存在或已下线');
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');
     }
-    // The console's own routes and menu folders stay the single-page app's (here without a built app: its 404).
+    // The console's own routes and menu folders stay the single-page app's.
     for (const url of ['/login', '/lock', '/system', '/desk', '/api'])
       expect((await get(url)).body, url).not.toContain('抱歉，您访问的页面不存在或已下线');
+  });
+
+  it('answers an unknown address of several segments with the public 404, and deep links with the console', async () => {
+    // Neither a public page nor under a console route or a menu's path: a hard 404 with the public site's page.
+    for (const url of [
+      '/news/foo/bar',
+      '/abc/def',
+      '/newsCenter/2024/1',
+      '/aboutUs/x?y=1',
+      '/no/such/page/',
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('抱歉，您访问的页面不存在或已下线');
+      expect(res.body, url).not.toContain('console-spa');
+    }
+    // Deep links into the console (menu pages, its own routes) get the single-page app with a 200: signed out, it
+    // sends the visitor to /login?redirect=… and back after signing in.
+    for (const url of [
+      '/system/user/index',
+      '/desk/notice/index?x=1',
+      '/wel/index',
+      '/wel/dashboard',
+      '/info/index',
+      '/work/process/leave/form/1',
+      '/myiframe/doc?src=https%3A%2F%2Fexample.com',
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.body, url).toContain('console-spa');
+    }
+    // The API keeps its envelope; a built file that is gone stays a plain 404.
+    const api = await get('/api/no/such');
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body)).toMatchObject({ code: 404, success: false });
+    const asset = await get('/assets/gone-1234.js');
+    expect(asset.status).toBe(404);
+    expect(asset.body).not.toContain('抱歉，您访问的页面不存在或已下线');
   });
 
   it('shows a privacy page: the default notice, or the tenant’s own text from 站点设置', async () => {

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PUBLIC_ROUTES, PUBLIC_SITEMAP_PATHS, type PublicRoute, publicPage } from '@cube/contract';
+import {
+  CONSOLE_ROUTE_ROOTS,
+  PUBLIC_ROUTES,
+  PUBLIC_SITEMAP_PATHS,
+  type PublicRoute,
+  publicPage,
+} from '@cube/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { access } from '../../../platform/access.js';
@@ -28,9 +34,12 @@ import { PUBLIC_SITE_TABLES, siteOfHost } from './public-site.js';
 const defaultWebDist = () =>
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../web/dist');
 
-/** Single-segment addresses of the console (client-side routes of the single-page app, not menus). */
-const CONSOLE_ROOTS = new Set(['login', 'lock', '404', '403', '500', 'api', 'assets', 'index.html']);
-const SEGMENT = /^\/([^/?#]+)$/;
+/**
+ * First segments the public site never answers: the console's own routes (the contract's list), the API and the
+ * built files (their own 404s stay theirs).
+ */
+const CONSOLE_ROOTS = new Set([...CONSOLE_ROUTE_ROOTS, 'api', 'assets', 'index.html']);
+const FIRST_SEGMENT = /^\/([^/?#]+)/;
 
 /** The cache key of a page: the origin asked (it decides the tenant and the canonical links), the page and the
  * query parameters its loader reads, in a fixed order (`?utm_source=…` and the like share the page). */
@@ -102,10 +111,12 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
   for (const route of PUBLIC_ROUTES)
     app.get(route, { config: { access: access.public } }, (request, reply) => answer(request, reply, route));
 
-  // Any other one-segment address is either the console's (its own routes, a menu's folder) or a page that does
-  // not exist: the public site's 404 page with a 404 status, rather than the console's page with a 200.
-  app.get('/:segment', { config: { access: access.public } }, async (request, reply) => {
-    const segment = SEGMENT.exec(request.url.split('?')[0] ?? '')?.[1] ?? '';
+  // Any other address, of one segment or more, is either the console's (its own routes, a menu's path and what
+  // lies below it, which the single-page app resolves and, signed out, sends to the login with the address kept)
+  // or a page that does not exist: the public site's 404 page with a 404 status, rather than the console's page
+  // with a 200. The explicit routes (public pages, robots, sitemap, built files, the API) match before this one.
+  app.get('/*', { config: { access: access.public } }, async (request, reply) => {
+    const segment = FIRST_SEGMENT.exec(request.url.split('?')[0] ?? '')?.[1] ?? '';
     if (
       !segment ||
       CONSOLE_ROOTS.has(segment) ||
