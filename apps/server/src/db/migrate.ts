@@ -17,6 +17,7 @@ import * as m0016 from './migrations/0016_signin_providers.js';
 import * as m0017 from './migrations/0017_jobs.js';
 import * as m0018 from './migrations/0018_notifications.js';
 import * as m0019 from './migrations/0019_patent_documents.js';
+import * as m0020 from './migrations/0020_lead_consent.js';
 import { withPlatformScope } from './row-scope.js';
 
 /**
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017_jobs': m0017,
   '0018_notifications': m0018,
   '0019_patent_documents': m0019,
+  '0020_lead_consent': m0020,
 };
 
 /** The names of the migrations, in the order they run. */

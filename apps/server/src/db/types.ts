@@ -304,6 +304,9 @@ export interface LeadTable extends AuditColumns {
   notes: string;
   sourceIp: string;
   dedupeKey: string | null;
+  /** 1 when the visitor agreed to the privacy notice on the public form (migration 0020); 0 for console entries. */
+  privacyConsent: ColumnType<number, number | undefined, number>;
+  consentTime: DateTime | null;
 }
 
 /** An error report; rows uploaded from the browser's local error log carry `serviceId` cube-web. */

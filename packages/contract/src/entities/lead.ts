@@ -88,6 +88,10 @@ export const leadEntity = defineEntity({
     assigneeName: z.string(),
     notes: z.string(),
     sourceIp: z.string(),
+    /** 1: the visitor agreed to the privacy notice on the public form; 0: entered in the console. */
+    privacyConsent: z.number(),
+    /** When the visitor agreed; '' without consent. */
+    consentTime: z.string(),
     ...auditRecordShape,
   }),
   input: z.object({

@@ -40,8 +40,8 @@ export interface SubmittedLead {
 }
 
 /**
- * Stores a public form's lead as a new one of the tenant's; a retry with the same dedupe key is folded into the
- * first row. The form is anonymous, so the write opens its tenant's row scope itself and has no author.
+ * Stores a public form's lead as a new one of the tenant's, with the visitor's consent to the privacy notice and
+ * its time; a retry with the same dedupe key is folded into the first row. The form is anonymous, so the write opens its tenant's row scope itself and has no author.
  * Answers whether a row was inserted.
  */
 export async function insertSubmittedLead(
@@ -64,6 +64,9 @@ export async function insertSubmittedLead(
           notes: '',
           sourceIp: extra.sourceIp,
           dedupeKey: extra.dedupeKey,
+          // The form refuses a submission without consent (the contract's submit schema): a stored lead agreed.
+          privacyConsent: 1,
+          consentTime: extra.at,
           ...createStamp(null, extra.at),
         })
         .onConflict((oc) => oc.columns(['tenantId', 'dedupeKey']).doNothing())

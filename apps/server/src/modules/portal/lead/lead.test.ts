@@ -67,6 +67,36 @@ describe.each(dialects)('customer leads on %s', (dialect) => {
     });
   });
 
+  it('keeps the visitor’s consent to the privacy notice with the lead, shown in its detail; console entries have none', async () => {
+    expect((await submit(form('consent'))).statusCode).toBe(200);
+    const list = await t.call('GET', '/api/cube-pr/lead/list?name=访客consent', admin);
+    const id = list.body.data.records[0].id as string;
+    const detail = await t.call('GET', `/api/cube-pr/lead/detail?id=${id}`, admin);
+    expect(detail.body.data).toMatchObject({ privacyConsent: 1 });
+    expect(detail.body.data.consentTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(detail.body.data.consentTime).toBe(detail.body.data.createTime);
+    const stored = await withPlatformScope(() =>
+      t.deps.db.db
+        .selectFrom('cubeLead')
+        .select(['privacyConsent', 'consentTime'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(Number(stored.privacyConsent)).toBe(1);
+    expect(stored.consentTime).toBeTruthy();
+    // Entered by staff in the console: no visitor was asked, and the consent fields cannot be sent in.
+    const own = await t.call('POST', '/api/cube-pr/lead/submit', admin, {
+      name: '电话客户',
+      phone: '13712345678',
+      service: '专利申请',
+      privacyConsent: 1,
+      consentTime: '2020-01-01 00:00:00',
+    });
+    expect(own.statusCode, own.raw).toBe(200);
+    const entered = await t.call('GET', `/api/cube-pr/lead/detail?id=${own.body.data.id}`, admin);
+    expect(entered.body.data).toMatchObject({ privacyConsent: 0, consentTime: '' });
+  });
+
   it('answers the spec’s messages in order and stores nothing for bad input', async () => {
     const before = await countLeads();
     for (const [body, message] of [

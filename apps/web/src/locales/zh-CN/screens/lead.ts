@@ -11,6 +11,10 @@ export const lead = {
   assigneePlaceholder: '输入姓名搜索',
   notes: '跟进记录',
   createTime: '提交时间',
+  privacyConsent: '隐私政策',
+  consentGiven: '访客已同意',
+  consentNone: '无（后台录入）',
+  consentTime: '同意时间',
   export: '导出',
   // Validation and rule messages, verbatim from the contract (the server answers with the same words).
   ...leadEntity.messages,

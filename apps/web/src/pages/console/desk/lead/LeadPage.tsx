@@ -62,6 +62,19 @@ const fields = entityFields(leadEntity, [
   createTimeField({ label: 'screens.lead.createTime', table: { width: 160 } }),
   { name: 'message', type: 'textarea', rows: 4, span: 24, table: { width: 240, ellipsis: true } },
   { name: 'notes', type: 'textarea', rows: 4, span: 24, table: false },
+  // The visitor's consent to the privacy notice, as the public form stored it: read in the detail, never edited.
+  {
+    name: 'privacyConsent',
+    type: 'select',
+    options: [
+      { label: 'screens.lead.consentGiven', value: 1 },
+      { label: 'screens.lead.consentNone', value: 0 },
+    ],
+    form: false,
+    view: true,
+    table: false,
+  },
+  { name: 'consentTime', type: 'datetime', form: false, view: true, table: false },
 ]);
 
 /** 客户咨询: what visitors sent through the public site's form, followed up here (status, assignee, notes). */
