@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.js';
+import type { Database } from '../db/types.js';
 import { type ApiScopeRule, loadApiScopes } from './api-scope.js';
 import { type DataScopeRule, loadDataScopes } from './data-scope.js';
 import { now, parseDateTime } from './dates.js';
@@ -309,40 +311,55 @@ export class SessionRegistry {
     };
   }
 
-  private async loadRoleGrants(tenantId: string, roleIds: readonly string[]): Promise<RoleGrants> {
-    const roles = await this.db.db
-      .selectFrom('cubeRole')
-      .select(['id', 'roleAlias'])
-      .where('tenantId', '=', tenantId)
-      .where('id', 'in', [...roleIds])
-      .$call(live)
-      .execute();
-    const aliases = roleIds
-      .map((id) => roles.find((r) => r.id === id)?.roleAlias)
-      .filter((a): a is string => !!a);
-    if (roles.length === 0) return { aliases, codes: new Set(), dataScopes: NO_SCOPES, apiScopes: NO_SCOPES };
-    const rows = await this.db.db
-      .selectFrom('cubeRoleMenu as rm')
-      .innerJoin('cubeMenu as m', 'm.id', 'rm.menuId')
-      .select(['m.id', 'm.code'])
-      .distinct()
-      .where(
-        'rm.roleId',
-        'in',
-        roles.map((r) => r.id),
-      )
-      .$call(liveIn('m'))
-      .execute();
-    // A code outside the tenant's package is not held, whatever a role was granted before the package changed.
-    const allowed = await packageMenuIds(this.db.db, tenantId);
-    const held = allowed ? rows.filter((r) => allowed.has(String(r.id))) : rows;
-    const liveRoleIds = roles.map((r) => r.id);
-    const [dataScopes, apiScopes] = await Promise.all([
-      loadDataScopes(this.db.db, liveRoleIds),
-      loadApiScopes(this.db.db, liveRoleIds),
-    ]);
-    return { aliases, codes: new Set(held.map((r) => r.code)), dataScopes, apiScopes };
+  private loadRoleGrants(tenantId: string, roleIds: readonly string[]): Promise<RoleGrants> {
+    return readRoleGrants(this.db.db, tenantId, roleIds);
   }
+}
+
+/**
+ * What a set of roles reaches, read afresh (no cache): the aliases and granted codes of the tenant's live roles
+ * among them, and the data and API scope rules those roles hold. The access hook reads it through the session
+ * registry's cache; a change to roles or grants compares it before and after (platform/own-reach.ts).
+ */
+export async function readRoleGrants(
+  db: Kysely<Database>,
+  tenantId: string,
+  roleIds: readonly string[],
+): Promise<RoleGrants> {
+  if (roleIds.length === 0)
+    return { aliases: [], codes: new Set(), dataScopes: NO_SCOPES, apiScopes: NO_SCOPES };
+  const roles = await db
+    .selectFrom('cubeRole')
+    .select(['id', 'roleAlias'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', [...roleIds])
+    .$call(live)
+    .execute();
+  const aliases = roleIds
+    .map((id) => roles.find((r) => r.id === id)?.roleAlias)
+    .filter((a): a is string => !!a);
+  if (roles.length === 0) return { aliases, codes: new Set(), dataScopes: NO_SCOPES, apiScopes: NO_SCOPES };
+  const rows = await db
+    .selectFrom('cubeRoleMenu as rm')
+    .innerJoin('cubeMenu as m', 'm.id', 'rm.menuId')
+    .select(['m.id', 'm.code'])
+    .distinct()
+    .where(
+      'rm.roleId',
+      'in',
+      roles.map((r) => r.id),
+    )
+    .$call(liveIn('m'))
+    .execute();
+  // A code outside the tenant's package is not held, whatever a role was granted before the package changed.
+  const allowed = await packageMenuIds(db, tenantId);
+  const held = allowed ? rows.filter((r) => allowed.has(String(r.id))) : rows;
+  const liveRoleIds = roles.map((r) => r.id);
+  const [dataScopes, apiScopes] = await Promise.all([
+    loadDataScopes(db, liveRoleIds),
+    loadApiScopes(db, liveRoleIds),
+  ]);
+  return { aliases, codes: new Set(held.map((r) => r.code)), dataScopes, apiScopes };
 }
 
 function remember<T>(map: Map<string, Cached<T>>, key: string, value: T, max: number): void {

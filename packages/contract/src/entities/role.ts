@@ -20,6 +20,7 @@ const messages = {
   grantOutsidePackage: '所选菜单超出租户产品包范围',
   grantScopeMenu: '所选权限规则不属于已授权的菜单',
   grantWidensOwn: '不能放宽自己所属角色的数据权限或接口权限',
+  ownRoleAlias: '不能修改自己所属角色的别名',
 } as const;
 
 const limits = { roleName: 100, roleAlias: 100 } as const;

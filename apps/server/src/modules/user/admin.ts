@@ -1,12 +1,13 @@
 import { CommonMessage, userEntity } from '@cube/contract';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/access.js';
-import type { RequestContext } from '../../platform/context.js';
+import { type RequestContext, splitIds } from '../../platform/context.js';
 import { type CrudKit, dynamic, insertEntity, updateEntity } from '../../platform/crud/index.js';
 import { now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { recordOperation } from '../../platform/operation-log.js';
+import { keepOwnReach } from '../../platform/own-reach.js';
 import { checkReferences, syncUserDepts } from '../identity/account-rules.js';
 import { saveUserExt, updateUsers, userExtOf } from './admin.queries.js';
 import { AdminGuard, assertQuota, hashPlainPassword, initialPassword } from './admin-rules.js';
@@ -81,14 +82,19 @@ export async function saveUser(
       guard.mayTouch([before!]);
       if (values.roleId !== before!.roleId) guard.assignable(values.roleId);
       if (status === 0 && id === ctx.userId) throw new BizError(M.disableSelf);
-      await updateEntity(
-        trx,
-        ctx,
-        userWrites,
-        id,
-        { ...values, birthday },
-        { table: 'cubeUser', columns: status === undefined ? {} : { status } },
-      );
+      const write = () =>
+        updateEntity(
+          trx,
+          ctx,
+          userWrites,
+          id,
+          { ...values, birthday },
+          { table: 'cubeUser', columns: status === undefined ? {} : { status } },
+        );
+      // Their own roles: never to reach more than they do now (platform/own-reach.ts).
+      if (id === ctx.userId && values.roleId !== before!.roleId)
+        await keepOwnReach(trx, ctx, write, splitIds(values.roleId));
+      else await write();
       if (values.deptId !== before!.deptId)
         await syncUserDepts(trx, ctx.tenantId, [{ id, deptId: values.deptId }]);
       await guard.stillAdministered(trx, ctx.tenantId, [before!]);
@@ -159,7 +165,9 @@ export async function grantRoles(
     guard.mayTouch(users);
     guard.assignable(roleId);
     await checkReferences(trx, ctx.tenantId, { roleId });
-    await updateUsers(trx, ctx, ids, { roleId });
+    const write = () => updateUsers(trx, ctx, ids, { roleId });
+    if (ids.includes(ctx.userId)) await keepOwnReach(trx, ctx, write, splitIds(roleId));
+    else await write();
     await guard.stillAdministered(trx, ctx.tenantId, users);
   });
   await endSessions(deps, ctx.tenantId, ids, 'roles_changed');

@@ -2,11 +2,12 @@ import { USER_EXCEL_COLUMNS, type UserImportError, type UserImportResult, userEn
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { RequestContext } from '../../platform/context.js';
+import { type RequestContext, splitIds } from '../../platform/context.js';
 import { now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { keepOwnReach } from '../../platform/own-reach.js';
 import { createStamp, LIVE_ROW } from '../../platform/rows.js';
 import { TenantData } from '../../platform/tenant-data.js';
 import { syncUserDepts } from '../identity/account-rules.js';
@@ -254,17 +255,22 @@ export async function importUsers(
     for (const c of updates) {
       const { account: _account, ...values } = c.values;
       const password = hashOf.get(c);
-      await updateImportedUser(
-        data,
-        ctx,
-        c.existing!.id,
-        {
-          ...values,
-          birthday: values.birthday === '' ? null : values.birthday,
-          ...(password ? { password, passwordMustChange: 1 } : {}),
-        },
-        stamp,
-      );
+      const write = () =>
+        updateImportedUser(
+          data,
+          ctx,
+          c.existing!.id,
+          {
+            ...values,
+            birthday: values.birthday === '' ? null : values.birthday,
+            ...(password ? { password, passwordMustChange: 1 } : {}),
+          },
+          stamp,
+        );
+      // The importer's own account: its roles never reach more than they do now (platform/own-reach.ts).
+      if (c.existing!.id === ctx.userId && c.values.roleId !== c.existing!.roleId)
+        await keepOwnReach(trx, ctx, write, splitIds(c.values.roleId));
+      else await write();
       if (c.values.roleId !== c.existing!.roleId || c.values.deptId !== c.existing!.deptId || password)
         changedSessions.push(c.existing!.id);
     }

@@ -99,16 +99,3 @@ export async function isLiveMenu(db: Executor, menuId: string): Promise<boolean>
     .executeTakeFirst();
   return !!menu;
 }
-
-/** Which of these data-scope rules are of type 1 (全部可见): holding one means the menu is not narrowed. */
-export async function dataScopeAllIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('cubeScopeData')
-    .select('id')
-    .where('scopeType', '=', 1)
-    .$call(live)
-    .execute();
-  const wanted = new Set(ids);
-  return new Set(rows.map((r) => String(r.id)).filter((id) => wanted.has(id)));
-}

@@ -6,7 +6,6 @@ import { packageMenuIds, platformOnlyIds } from '../../../platform/tenant-packag
 import {
   allMenus,
   allScopes,
-  dataScopeAllIds,
   grantedMenuIds,
   heldScopeIds,
   type MenuRow,
@@ -96,61 +95,3 @@ export const treeNode = (id: string, parentId: string, title: string) => ({
   key: id,
   value: id,
 });
-
-/** The scope rules of one category the given roles hold, by menu (rule ids), with the data rules' types. */
-function rulesByMenu(held: ReadonlySet<string>, scopes: readonly ScopeRow[]): Map<string, Set<string>> {
-  const byMenu = new Map<string, Set<string>>();
-  for (const s of scopes) {
-    if (!held.has(s.id)) continue;
-    const set = byMenu.get(String(s.menuId)) ?? new Set<string>();
-    set.add(s.id);
-    byMenu.set(String(s.menuId), set);
-  }
-  return byMenu;
-}
-
-/**
- * Whether replacing the grants of `roleIds` with `next` would widen what the caller itself reaches: its own roles
- * among them losing a data or API rule that narrows a menu the caller keeps, or gaining a rule there the caller
- * did not hold (a menu with rules is narrowed to their union; without any it is not narrowed at all, so dropping
- * the last rule is the widest change of all). Administrators are not narrowed by data rules; the platform
- * administrator by nothing. A change to roles the caller does not hold never widens the caller.
- */
-export async function widensOwnReach(
-  db: Executor,
-  ctx: RequestContext,
-  roleIds: readonly string[],
-  next: { menuIds: readonly string[]; scopeIds: ReadonlyMap<number, readonly string[]> },
-): Promise<boolean> {
-  if (isPlatformAdmin(ctx)) return false;
-  const changed = new Set(roleIds.filter((id) => ctx.roleIds.includes(id)));
-  if (changed.size === 0) return false;
-  const kept = ctx.roleIds.filter((id) => !changed.has(id));
-  const menusAfter = new Set([...(await grantedMenuIds(db, ctx.tenantId, kept)), ...next.menuIds]);
-  for (const category of [ScopeCategory.data, ScopeCategory.api]) {
-    if (category === ScopeCategory.data && isTenantAdmin(ctx)) continue;
-    const scopes = await allScopes(db, category);
-    const before = rulesByMenu(await heldScopeIds(db, ctx.tenantId, ctx.roleIds, category), scopes);
-    const after = rulesByMenu(
-      new Set([
-        ...(await heldScopeIds(db, ctx.tenantId, kept, category)),
-        ...(next.scopeIds.get(category) ?? []),
-      ]),
-      scopes,
-    );
-    const allTypes =
-      category === ScopeCategory.data
-        ? await dataScopeAllIds(
-            db,
-            scopes.map((s) => s.id),
-          )
-        : new Set<string>();
-    for (const [menuId, rules] of before) {
-      // Not narrowed before (a 全部可见 rule among them), or the menu is not reachable after: nothing to widen.
-      if ([...rules].some((id) => allTypes.has(id)) || !menusAfter.has(menuId)) continue;
-      const later = after.get(menuId);
-      if (!later || [...later].some((id) => !rules.has(id))) return true;
-    }
-  }
-  return false;
-}

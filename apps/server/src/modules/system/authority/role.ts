@@ -16,10 +16,11 @@ import { ok, rEmpty } from '../../../platform/envelope.js';
 import { BizError, ForbiddenError, NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import { recordOperation } from '../../../platform/operation-log.js';
+import { keepOwnReach } from '../../../platform/own-reach.js';
 import { crossTenantData, TenantData } from '../../../platform/tenant-data.js';
 import { anyUserHolds } from '../../user/user.queries.js';
 import { allMenus, allScopes, grantedMenuIds, ScopeCategory } from './grant.queries.js';
-import { grantableScopeIds, menuGrantLimits, treeNode, widensOwnReach } from './grants.js';
+import { grantableScopeIds, menuGrantLimits, treeNode } from './grants.js';
 import {
   clearRoleGrants,
   replaceRoleGrants,
@@ -92,6 +93,10 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
               if (!isTenantAdmin(ctx)) throw new BizError(M.adminRoleProtected);
               if (current.roleAlias !== alias) throw new BizError(M.adminRoleProtected);
             }
+            // The alias is what the caller acts as (flow candidate groups, menus limited to roles): someone who is
+            // not an administrator may not rename a role they hold into another's (platform/own-reach.ts).
+            if (current && current.roleAlias !== alias && ctx.roleIds.includes(id) && !isTenantAdmin(ctx))
+              throw new BizError(M.ownRoleAlias);
           }
         },
       ],
@@ -211,23 +216,16 @@ export const roleModule = defineModule('system/role', (app: FastifyInstance, dep
           }
         }
 
-        // Whoever manages roles without being an administrator may not loosen the rules that bind themselves.
-        if (
-          await widensOwnReach(trx, ctx, roleIds, {
-            menuIds,
-            scopeIds: new Map([
-              [ScopeCategory.data, dataScopeIds],
-              [ScopeCategory.api, apiScopeIds],
-            ]),
-          })
-        )
-          throw new BizError(M.grantWidensOwn);
-
         const held = await Promise.all(roleIds.map((id) => grantedMenuIds(trx, ctx.tenantId, [id])));
-        await replaceRoleGrants(trx, roleIds, menuIds, [
-          ...dataScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.data })),
-          ...apiScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.api })),
-        ]);
+        const write = () =>
+          replaceRoleGrants(trx, roleIds, menuIds, [
+            ...dataScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.data })),
+            ...apiScopeIds.map((scopeId) => ({ scopeId, scopeCategory: ScopeCategory.api })),
+          ]);
+        // Whoever manages roles without being an administrator may not loosen the rules that bind themselves:
+        // a change to a role they hold is compared with what they reached before it (platform/own-reach.ts).
+        if (roleIds.some((id) => ctx.roleIds.includes(id))) await keepOwnReach(trx, ctx, write);
+        else await write();
         return held;
       });
       roleIds.forEach((roleId, i) => {

@@ -31,4 +31,5 @@ export const role: Messages['screens']['role'] = {
   grantOutsidePackage: "The chosen menus exceed the tenant's package",
   grantScopeMenu: 'A chosen rule belongs to a menu that is not granted',
   grantWidensOwn: 'You cannot loosen the data or API scopes of a role you hold yourself',
+  ownRoleAlias: 'You cannot change the alias of a role you hold yourself',
 };
