@@ -33,6 +33,7 @@ const messages = {
   selectRoles: '请至少选择一个角色',
   disableSelf: '不能停用本账号',
   userExtTooLong: '平台扩展信息不能超过2000个字符',
+  accountLookalike: '账号与已有账号过于相似，请更换',
 } as const;
 
 const limits = {

@@ -1,10 +1,12 @@
 import { userEntity } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
+import unhomoglyph from 'unhomoglyph';
 import type { Database } from '../../db/types.js';
 import { splitIds } from '../../platform/context.js';
 import { BizError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { TenantData } from '../../platform/tenant-data.js';
+import { tenantAccounts } from './user.queries.js';
 
 /**
  * Rules every write of an account's roles and departments keeps, whoever writes it (the user screen, the
@@ -74,7 +76,29 @@ export function checkNewAccount(input: { account: string; password: string }): s
 }
 
 /**
- * How two accounts compare for "is this one already taken": case-folded, so `Admin` cannot sit beside `admin` as
- * a second account a reader would take for the first.
+ * The look-alike skeleton of an account: two accounts a reader would take for one another share it. Unicode's
+ * confusables (UTS #39 skeleton, `unhomoglyph`) map `rn` and `m` together, `1`, `l` and `I` to one letter, `0` to
+ * `O`, other scripts' letters to their Latin twins; accounts compare ignoring case, so the skeleton is taken of the
+ * upper case (where `i` is `I`, the twin of `l` and `1`) and again of its lower case (where `m` meets `rn`).
+ * `admin`, `Admin`, `adm1n`, `admln`, `adrnin` and `ａｄｍｉｎ` share one skeleton; `admin2` does not. A skeleton
+ * only ever refuses an account against an existing one: `adm1n` alone is a fine account.
  */
-export const accountLookalikeKey = (account: string): string => account.normalize('NFKC').toLowerCase();
+export function accountSkeleton(account: string): string {
+  return unhomoglyph(unhomoglyph(account.normalize('NFKC').toUpperCase()).toLowerCase());
+}
+
+/**
+ * Refuses a new (or renamed) account that reads like another live account of the tenant (`exceptId`: the user
+ * being edited). The very same account is left to the caller's own "taken" rule and its message.
+ */
+export async function refuseLookalike(
+  db: Executor,
+  tenantId: string,
+  account: string,
+  exceptId?: string,
+): Promise<void> {
+  const skeleton = accountSkeleton(account);
+  const accounts = await tenantAccounts(db, tenantId, exceptId);
+  if (accounts.some((other) => other !== account && accountSkeleton(other) === skeleton))
+    throw new BizError(M.accountLookalike);
+}

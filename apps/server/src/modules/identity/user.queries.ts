@@ -94,6 +94,13 @@ export async function accountTaken(
   return !!(await q.executeTakeFirst());
 }
 
+/** The accounts of the tenant's live users (`exceptId`: the user being edited), for the look-alike rule. */
+export async function tenantAccounts(db: Executor, tenantId: string, exceptId?: string): Promise<string[]> {
+  let q = db.selectFrom('cubeUser').select('account').where('tenantId', '=', tenantId).$call(live);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.execute()).map((r) => r.account);
+}
+
 /** The stored password hash of a live user ('' when none is set); undefined when there is no such user. */
 export async function passwordOf(db: Executor, tenantId: string, id: string): Promise<string | undefined> {
   const row = await db

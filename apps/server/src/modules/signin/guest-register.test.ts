@@ -141,15 +141,28 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
     // Full-width letters are the same account after NFKC; another case of an existing one is taken too.
     expect((await register({ ...base, account: 'ａｄｍｉｎ' })).body.msg).toBe(S.ACCOUNT_USED);
     expect((await register({ ...base, account: 'Admin' })).body.msg).toBe(S.ACCOUNT_USED);
+    // Look-alikes of the existing `admin` (digits for letters, rn for m, mixed case and width): refused by skeleton.
+    // Each from an address of its own (the route's budget per address is 10 a minute).
+    const lookalikes = ['adm1n', 'admln', 'adrnin', 'ADMlN', 'AdM1N', 'ａｄｍ１ｎ', 'adrn1n'];
+    for (const [i, account] of lookalikes.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cube-user/register-guest',
+        payload: { ...base, account },
+        remoteAddress: `10.9.8.${i + 1}`,
+      });
+      expect(JSON.parse(res.body).msg, account).toBe(M.accountLookalike);
+    }
     const written = await asPlatform((d) =>
       d.selectFrom('cubeUser').select('account').where('name', '=', '仿冒').execute(),
     );
     expect(written).toEqual([]);
-    // The ticket survived the refusals; the body (not the address) carries the form.
+    // The ticket survived the refusals; the body (not the address) carries the form. An ASCII account that is
+    // genuinely different from every existing one (`admin2` beside `admin`) is fine.
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/cube-user/register-guest',
-      payload: base,
+      payload: { ...base, account: 'admin2' },
       remoteAddress: '10.9.9.9',
     });
     expect(JSON.parse(res.body)).toMatchObject({ code: 200 });

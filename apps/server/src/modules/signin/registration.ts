@@ -8,7 +8,12 @@ import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, md5Hex } from '../../platform/passwords.js';
 import { createStamp, LIVE_ROW } from '../../platform/rows.js';
-import { checkNewAccount, checkReferences, syncUserDepts } from '../identity/account-rules.js';
+import {
+  checkNewAccount,
+  checkReferences,
+  refuseLookalike,
+  syncUserDepts,
+} from '../identity/account-rules.js';
 import {
   findIdentityById,
   identitiesOfUsers,
@@ -58,9 +63,11 @@ export async function registerGuest(deps: AppDeps, social: SocialLogin, form: Gu
           throw new BizError(S.TENANT_INVALID);
         const link = await findIdentityById(trx, ticket.tenantId, ticket.oauthId);
         if (!link || link.userId) throw new BizError(S.OAUTH_INVALID);
-        // Case-folded: `Admin` is refused where `admin` exists (NFKC and the ASCII rule above did the rest).
+        // Case-folded: `Admin` is refused where `admin` exists (NFKC and the ASCII rule above did the rest);
+        // then look-alikes of an existing account (`adm1n`, `admln`, `adrnin`), as on the user screen.
         if (await accountTakenIgnoringCase(trx, ticket.tenantId, input.account))
           throw new BizError(S.ACCOUNT_USED);
+        await refuseLookalike(trx, ticket.tenantId, input.account);
         const userId = newId();
         const stamp = now();
         await insertGuestUser(trx, ticket.tenantId, {

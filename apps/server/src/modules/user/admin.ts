@@ -8,7 +8,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { recordOperation } from '../../platform/operation-log.js';
 import { keepOwnReach } from '../../platform/own-reach.js';
-import { checkReferences, syncUserDepts } from '../identity/account-rules.js';
+import { checkReferences, refuseLookalike, syncUserDepts } from '../identity/account-rules.js';
 import { saveUserExt, updateUsers, userExtOf } from './admin.queries.js';
 import { AdminGuard, assertQuota, hashPlainPassword, initialPassword } from './admin-rules.js';
 import { USER_COLUMNS } from './user-query.js';
@@ -80,6 +80,7 @@ export async function saveUser(
           .where('cubeUser.id', '=', id)
           .executeTakeFirst()) as Record<string, unknown> | undefined) ?? null;
       guard.mayTouch([before!]);
+      if (values.account !== before!.account) await refuseLookalike(trx, ctx.tenantId, values.account, id);
       if (values.roleId !== before!.roleId) guard.assignable(values.roleId);
       if (status === 0 && id === ctx.userId) throw new BizError(M.disableSelf);
       const write = () =>
@@ -102,6 +103,7 @@ export async function saveUser(
       return id;
     }
     guard.assignable(values.roleId);
+    await refuseLookalike(trx, ctx.tenantId, values.account);
     await assertQuota(trx, handle.kind, ctx.tenantId, 1);
     const plain = password || initial!.plain;
     if (!password && initial!.generated) shownPassword = initial!.plain;

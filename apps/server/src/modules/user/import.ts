@@ -10,7 +10,8 @@ import { newId } from '../../platform/ids.js';
 import { keepOwnReach } from '../../platform/own-reach.js';
 import { createStamp, LIVE_ROW } from '../../platform/rows.js';
 import { TenantData } from '../../platform/tenant-data.js';
-import { syncUserDepts } from '../identity/account-rules.js';
+import { accountSkeleton, syncUserDepts } from '../identity/account-rules.js';
+import { tenantAccounts } from '../identity/user.queries.js';
 import { AdminGuard, assertQuota, hashAll, hashPlainPassword, initialPassword } from './admin-rules.js';
 import {
   importLookups,
@@ -220,6 +221,19 @@ export async function importUsers(
     else if (!guard.callerIsAdmin && guard.isAdminUser(found.roleId))
       fail(c.row, '登录账号', '无权修改管理员账号');
     else c.existing = found;
+  }
+  // New accounts that read like an existing one (`adm1n` beside `admin`), as on the user screen: the tenant's
+  // accounts are read once and compared by skeleton.
+  const added = candidates.filter((c) => !c.existing);
+  if (added.length > 0) {
+    const bySkeleton = new Map<string, string>();
+    for (const account of await tenantAccounts(deps.db.db, ctx.tenantId))
+      bySkeleton.set(accountSkeleton(account), account);
+    for (const c of added) {
+      const like = bySkeleton.get(accountSkeleton(c.values.account));
+      if (like !== undefined && like !== c.values.account)
+        fail(c.row, '登录账号', `${userEntity.messages.accountLookalike}（${like}）`);
+    }
   }
   if (errors.length > 0) return { total: data.length, inserted: 0, updated: 0, errors };
 

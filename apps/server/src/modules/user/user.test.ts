@@ -194,6 +194,57 @@ describe.each(dialects)('users on %s', (dialect) => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('refuses an account that reads like an existing one, on create, rename and import; a different one is fine', async () => {
+    const base = `lk${dialect}min`;
+    const first = await create({ account: base });
+    const lookalikes = [
+      `lk${dialect}rnin`,
+      `lk${dialect}m1n`,
+      `LK${dialect.toUpperCase()}MlN`,
+      `lk${dialect}mln`,
+    ];
+    for (const like of lookalikes) {
+      const res = await t.call('POST', '/api/cube-user/submit', admin, newUser({ account: like }));
+      expect(res.body, like).toMatchObject({ code: 400, msg: M.accountLookalike });
+    }
+    const other = await create({ account: `${base}2` });
+    // Renaming a user into a look-alike is refused; keeping its own account, or its own look-alike alone, is not.
+    const detail = (await t.call('GET', `/api/cube-user/detail?id=${other.id}`, admin)).body.data;
+    const renamed = await t.call('POST', '/api/cube-user/submit', admin, {
+      ...detail,
+      account: lookalikes[0],
+      password: undefined,
+    });
+    expect(renamed.body).toMatchObject({ code: 400, msg: M.accountLookalike });
+    const kept = await t.call('POST', '/api/cube-user/submit', admin, { ...detail, password: undefined });
+    expect(kept.body, kept.raw).toMatchObject({ code: 200 });
+    const firstDetail = (await t.call('GET', `/api/cube-user/detail?id=${first.id}`, admin)).body.data;
+    const own = await t.call('POST', '/api/cube-user/submit', admin, {
+      ...firstDetail,
+      account: `lk${dialect}m1n`,
+      password: undefined,
+    });
+    expect(own.body, own.raw).toMatchObject({ code: 200 });
+    const imported = await upload(
+      await workbook([
+        {
+          登录账号: `lk${dialect}rnln`,
+          用户昵称: '形近',
+          用户姓名: '形近',
+          所属角色: '普通用户',
+          所属部门: '专利代理部',
+        },
+      ]),
+    );
+    expect(imported.statusCode).toBe(400);
+    expect(JSON.stringify(imported.body)).toContain(M.accountLookalike);
+    const refused = [lookalikes[0]!, lookalikes[2]!, lookalikes[3]!, `lk${dialect}rnln`];
+    const stored = await raw(() =>
+      t.deps.db.db.selectFrom('cubeUser').select('account').where('account', 'in', refused).execute(),
+    );
+    expect(stored).toEqual([]);
+  });
+
   it('enforces the tenant account quota on create and import with a clear message', async () => {
     const count = async () =>
       Number(

@@ -90,4 +90,5 @@ export const user: Messages['screens']['user'] = {
   selectRoles: 'Please choose at least one role',
   disableSelf: 'You cannot disable your own account',
   userExtTooLong: 'The platform extension cannot exceed 2000 characters',
+  accountLookalike: 'The account looks too much like an existing one, please choose another',
 };
