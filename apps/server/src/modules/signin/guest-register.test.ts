@@ -3,6 +3,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, createTestApp, DEMO, dialects, type Response, type TestApp } from '../../../test/helpers.js';
 import { withPlatformScope } from '../../db/row-scope.js';
+import { md5Hex, verifySecret } from '../../platform/passwords.js';
 
 const S = SocialMessage;
 
@@ -76,6 +77,22 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
     });
     return { statusCode: res.statusCode, body: JSON.parse(res.body), raw: res.body };
   }
+
+  /** The tenant's `user` role and a department of it, for approvals. */
+  const roleAndDept = async () => {
+    const role = await asPlatform((d) =>
+      d
+        .selectFrom('cubeRole')
+        .select('id')
+        .where('tenantId', '=', '100000')
+        .where('roleAlias', '=', 'user')
+        .executeTakeFirstOrThrow(),
+    );
+    const dept = await asPlatform((d) =>
+      d.selectFrom('cubeDept').select('id').where('tenantId', '=', '100000').executeTakeFirstOrThrow(),
+    );
+    return { role: String(role.id), dept: String(dept.id) };
+  };
 
   const register = (body: Record<string, string>) =>
     t.app
@@ -224,6 +241,65 @@ describe.each(dialects)('guest registration on %s', (dialect) => {
     expect(signedIn.body).toMatchObject({ account: 'reg-approve', role_id: role.id, dept_id: dept.id });
     const pw = await t.login({ tenantId: '100000', username: 'reg-approve', password: 'Guest@2026' });
     expect(pw.statusCode).toBe(200);
+  });
+
+  it('stores a BladeX client’s md5 password as the user screen stores a typed one: it signs in through the md5 dialect', async () => {
+    // A BladeX (md5-dialect) client sends the md5 hex of what was typed, as at its login.
+    const guest = await socialLogin('reg-md5');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cube-user/register-guest',
+      payload: {
+        tenantId: '100000',
+        name: 'md5访客',
+        account: 'reg-md5',
+        password: md5Hex('Guest@md5'),
+        oauthId: guest.body.oauth_id,
+      },
+      remoteAddress: '10.9.7.1',
+    });
+    expect(JSON.parse(res.body)).toMatchObject({ code: 200 });
+    // The same typed password given on the user screen, for comparison.
+    const { role, dept } = await roleAndDept();
+    const screen = await t.call('POST', '/api/cube-user/submit', admin, {
+      account: 'reg-md5-screen',
+      name: '用户页面',
+      realName: '用户页面',
+      password: 'Guest@md5',
+      roleId: role,
+      deptId: dept,
+    });
+    expect(screen.body, screen.raw).toMatchObject({ code: 200 });
+    const stored = async (account: string) =>
+      String(
+        (
+          await asPlatform((d) =>
+            d
+              .selectFrom('cubeUser')
+              .select('password')
+              .where('tenantId', '=', '100000')
+              .where('account', '=', account)
+              .executeTakeFirstOrThrow(),
+          )
+        ).password,
+      );
+    // Both hold argon2id of the md5 hex of what was typed — not of the md5 of the digest.
+    for (const account of ['reg-md5', 'reg-md5-screen']) {
+      expect(await verifySecret(await stored(account), md5Hex('Guest@md5')), account).toBe(true);
+      expect(await verifySecret(await stored(account), md5Hex(md5Hex('Guest@md5'))), account).toBe(false);
+    }
+    const page = await t.call('GET', '/api/cube-user/guest-page?current=1&size=50', admin);
+    const row = page.body.data.records.find((r: { account: string }) => r.account === 'reg-md5');
+    const approved = await t.call(
+      'POST',
+      `/api/cube-user/guest-approve?id=${row.id}&roleId=${role}&deptId=${dept}`,
+      admin,
+    );
+    expect(approved.body).toMatchObject({ code: 200 });
+    // The md5 dialect's sign-in (`oauth/token`, password = md5 of the typed one).
+    const signedIn = await t.login({ tenantId: '100000', username: 'reg-md5', password: 'Guest@md5' });
+    expect(signedIn.statusCode, signedIn.raw).toBe(200);
+    expect(signedIn.body).toMatchObject({ account: 'reg-md5' });
   });
 
   it('a rejected registration is removed and its identity may apply again', async () => {

@@ -6,7 +6,7 @@ import { isPast, now } from '../../platform/dates.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { hashSecret, md5Hex } from '../../platform/passwords.js';
+import { hashSecret, isMd5Hex, md5Hex } from '../../platform/passwords.js';
 import { createStamp, LIVE_ROW } from '../../platform/rows.js';
 import {
   checkNewAccount,
@@ -44,6 +44,17 @@ export interface GuestForm {
 }
 
 /**
+ * The md5 hex of the password the visitor typed, which the user screen's stored hash is made from (argon2id of it,
+ * what every sign-in compares). Our console sends the password as typed (checked 6–32 characters by the user
+ * screen's rule); a BladeX client of the md5 dialect sends, as at its login, the md5 hex of what was typed — that is
+ * the digest itself and is kept as it is: hashing it once more would store md5(md5(typed)), and the account could
+ * never sign in. A typed password of exactly 32 lowercase hex digits reads as such a digest.
+ */
+export function typedPasswordMd5(sent: string): string {
+  return isMd5Hex(sent) ? sent : md5Hex(sent);
+}
+
+/**
  * Registers the visitor behind an unlinked identity: the ticket in `oauthId` (from the social grant's guest
  * answer) is used once; the account waits for the tenant administrator (no sign-in before that). A form error
  * (account taken) must not cost the visitor their identity: the ticket then works again.
@@ -75,8 +86,7 @@ export async function registerGuest(deps: AppDeps, social: SocialLogin, form: Gu
           code: '',
           userType: 1,
           account: input.account,
-          // Typed as on the user screen (checked 6–32 characters above), stored the same way: argon2id of its md5.
-          password: await hashSecret(md5Hex(input.password)),
+          password: await hashSecret(typedPasswordMd5(input.password)),
           name: input.name || input.account,
           realName: input.name || input.account,
           avatar: link.avatar,
