@@ -1,3 +1,4 @@
+import { leadEntity } from '@cube/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { INQUIRY_MESSAGES, newRequestId, submitInquiry, validateInquiry } from './inquiry';
 
@@ -26,6 +27,14 @@ describe('customer form checks', () => {
     expect(validateInquiry({ ...valid, name: 'x'.repeat(51) }).name).toBe('长度不能超过50个字符');
     expect(validateInquiry({ ...valid, message: 'x'.repeat(1001) }).message).toBe('长度不能超过1000个字符');
     expect(validateInquiry({ ...valid, consent: false })).toEqual({ consent: '请阅读并同意隐私政策' });
+  });
+
+  it('words the consent and every shared check exactly as the server does', () => {
+    // The public bundle does not load the contract's entities; the words are copied, so a test keeps them equal.
+    const server = leadEntity.messages as Record<string, string>;
+    const shared = Object.entries(INQUIRY_MESSAGES).filter(([key]) => key in server);
+    expect(shared.map(([key]) => key)).toEqual(expect.arrayContaining(['consentRequired', 'submitted']));
+    for (const [key, text] of shared) expect(text, key).toBe(server[key]);
   });
 
   it('makes request ids the server accepts', () => {

@@ -185,7 +185,10 @@ describe.each(dialects)('customer leads on %s', (dialect) => {
       leadStatus: 2,
       assigneeId: me.body.data.id,
       notes: '已电话联系',
+      // Staff following the lead up keep the visitor's consent as the form stored it.
+      privacyConsent: 1,
     });
+    expect(detail.body.data.consentTime).toBe(detail.body.data.createTime);
     expect(detail.body.data.assigneeName).not.toBe('');
 
     const platformUser = await withPlatformScope(() =>
