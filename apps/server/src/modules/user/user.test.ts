@@ -1,6 +1,7 @@
 import { AuthMessage, postEntity, USER_EXCEL_COLUMNS, userEntity } from '@cube/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grant, makeRole, signInAs } from '../../../test/authority-fixtures.js';
 import { basic, createTestApp, DEMO, dialects, type TestApp } from '../../../test/helpers.js';
 import { withPlatformScope } from '../../db/row-scope.js';
 import { USER_COUNT_CAP } from './user-query.js';
@@ -243,6 +244,68 @@ describe.each(dialects)('users on %s', (dialect) => {
       t.deps.db.db.selectFrom('cubeUser').select('account').where('account', 'in', refused).execute(),
     );
     expect(stored).toEqual([]);
+  });
+
+  it('refuses an import by a non-administrator that drops the role narrowing their own account', async () => {
+    const platform = (await t.token(DEMO.platformAdmin)).access_token;
+    const menus = await raw(() =>
+      t.deps.db.db.selectFrom('cubeMenu').select(['id', 'code', 'parentId']).execute(),
+    );
+    const withParents = (codes: string[]) => {
+      const ids = new Set(menus.filter((m) => codes.includes(m.code)).map((m) => String(m.id)));
+      for (const id of [...ids]) {
+        let parent = menus.find((m) => String(m.id) === id)?.parentId;
+        while (parent && String(parent) !== '0') {
+          ids.add(String(parent));
+          parent = menus.find((m) => String(m.id) === String(parent))?.parentId;
+        }
+      }
+      return [...ids];
+    };
+    const leadMenu = String(menus.find((m) => m.code === 'lead')?.id);
+    const rule = await t.call('POST', '/api/cube-system/data-scope/submit', platform, {
+      menuId: leadMenu,
+      scopeName: '客户咨询-本人',
+      scopeType: 2,
+      scopeValue: '',
+    });
+    expect(rule.statusCode, rule.raw).toBe(200);
+    const narrowing = await makeRole(t, admin, '导入管理员');
+    const wide = await makeRole(t, admin, '客户咨询不限');
+    const granted = await grant(t, admin, {
+      roleIds: [narrowing],
+      menuIds: withParents(['user', 'user_import', 'lead']),
+      dataScopeIds: [rule.body.data.id],
+    });
+    expect(granted.statusCode, granted.raw).toBe(200);
+    expect((await grant(t, admin, { roleIds: [wide], menuIds: withParents(['lead']) })).statusCode).toBe(200);
+    const self = await signInAs(t, [narrowing, wide], [DEPT_PATENT]);
+    const own = await raw(() =>
+      t.deps.db.db
+        .selectFrom('cubeUser')
+        .select(['account', 'roleId'])
+        .where('id', '=', self.id)
+        .executeTakeFirstOrThrow(),
+    );
+    const file = await workbook([
+      {
+        登录账号: own.account,
+        用户昵称: '自己',
+        用户姓名: '自己',
+        所属角色: '客户咨询不限',
+        所属部门: '专利代理部',
+      },
+    ]);
+    const res = await upload(file, '?isCovered=1', self.token);
+    expect(res.body.msg, JSON.stringify(res.body)).toBe('不能放宽自己所属角色的数据权限或接口权限');
+    const after = await raw(() =>
+      t.deps.db.db
+        .selectFrom('cubeUser')
+        .select('roleId')
+        .where('id', '=', self.id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(after.roleId).toBe(own.roleId);
   });
 
   it('enforces the tenant account quota on create and import with a clear message', async () => {
