@@ -9,8 +9,9 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
-      // antd forms under jsdom are slow on a busy two-core machine.
-      testTimeout: 15_000,
+      // antd forms and whole-app renders under jsdom are slow on a busy two-core machine (the router's sign-in
+      // walks took 8–14 s there).
+      testTimeout: 30_000,
     },
   }),
 );
