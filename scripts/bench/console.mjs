@@ -9,15 +9,13 @@
 // the model list (≤ 2 s) and the API documentation page (≤ 2 s). It runs what `npm run build` produced: the
 // product (apps/server/dist/main.js, demo data, SQLite in a temporary directory, its default log level) on
 // loopback, Debian's /usr/bin/chromium through playwright-core.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort, processGroup, productEnv, requireBuilt, root, serverEntry, waitFor } from './harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 5);
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 const WIRE_BUDGETS_KB = { login: 350, signedIn: 600 };
@@ -39,42 +37,17 @@ const MENU_SCREENS = [
   ['权限管理', '角色管理', '/authority/role/index'],
   ['系统管理', '岗位管理', '/system/post/index'],
 ];
-/** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
-const NODE_FLAGS = ['--max-semi-space-size=4'];
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('bench: the build is missing — run `npm run build` first.');
-  process.exit(1);
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+requireBuilt([serverEntry, path.join(root, 'apps/web/dist/index.html')]);
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-bench-console-'));
-const server = spawn(process.execPath, [...NODE_FLAGS, serverEntry], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    CUBE_DATA_DIR: dataDir,
-    CUBE_LOG_LEVEL: undefined,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let stderr = '';
-server.stderr.on('data', (d) => {
-  stderr += d;
+// The product as `npm start` runs it (its default level and log destination; the log read and dropped).
+const group = processGroup('bench');
+const server = group.start([], {
+  product: true,
+  stdout: 'pipe',
+  env: productEnv({ HOST: '127.0.0.1', PORT: String(port), CUBE_DATA_DIR: dataDir }),
 });
 server.stdout.resume();
 
@@ -205,7 +178,7 @@ const median = (values) => {
 let browser;
 const cleanup = async () => {
   await browser?.close().catch(() => {});
-  if (server.exitCode === null) server.kill('SIGTERM');
+  group.stop('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 
@@ -232,13 +205,7 @@ async function welcomeUsable(page) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/api/ready`)).ok) break;
-    } catch {}
-    if (server.exitCode !== null || i > 300) throw new Error(`server did not start:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor(`${origin}/api/ready`, 60);
   browser = await chromium.launch({
     executablePath: process.env.CUBE_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,

@@ -8,16 +8,24 @@
 // default log level and destination) on loopback, Debian's /usr/bin/chromium through playwright-core, each load in
 // a fresh browser context (no cache). Before the browser, `/` is served under load against bare Fastify sending the
 // same HTML string (≥ 0.5× its requests per second, p99 ≤ 3×).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import {
+  freePort,
+  load,
+  processGroup,
+  productEnv,
+  requireBuilt,
+  root,
+  serverEntry,
+  summary,
+  waitFor,
+} from './harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 7);
 const JS_BUDGET_KB = 100;
 const LCP_BUDGET_MS = 800;
@@ -27,46 +35,18 @@ const WIRE_BUDGETS_KB = { '/': 90, '/login': 350 };
 const SERVE_RPS_TARGET = 0.5;
 const SERVE_P99_TARGET = 3;
 const webDist = path.join(root, 'apps/web/dist');
-/** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
-const NODE_FLAGS = ['--max-semi-space-size=4'];
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
-for (const built of [serverEntry, path.join(root, 'apps/web/dist-ssr/entry-server.js')]) {
-  if (!existsSync(built)) {
-    console.error(`bench: ${path.relative(root, built)} is missing — run \`npm run build\` first.`);
-    process.exit(1);
-  }
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+requireBuilt([serverEntry, path.join(root, 'apps/web/dist-ssr/entry-server.js')]);
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cube-bench-site-'));
-const server = spawn(process.execPath, [...NODE_FLAGS, serverEntry], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    CUBE_DATA_DIR: dataDir,
-    // Its own default level (a level set in this shell is not passed on).
-    CUBE_LOG_LEVEL: undefined,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
+// The product as `npm start` runs it (its default level and log destination), its log read and dropped as a log
+// collector would.
+const group = processGroup('bench');
+const server = group.start([], {
+  product: true,
+  stdout: 'pipe',
+  env: productEnv({ HOST: '127.0.0.1', PORT: String(port), CUBE_DATA_DIR: dataDir }),
 });
-let stderr = '';
-server.stderr.on('data', (d) => {
-  stderr += d;
-});
-// Its log, read and dropped as a log collector would.
 server.stdout.resume();
 
 /** Bytes of the body of `pathname` as sent to a client that accepts `encoding`. */
@@ -94,51 +74,6 @@ function firstViewRequests(page, origin) {
   return requested;
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-/**
- * One load run (scripts/bench/load.mjs in its own process) against `loadPort`: req/s, latencies and the server's
- * CPU time per answered request over the measured window (steadier than req/s on a machine that is busy).
- */
-const load = (loadPort, pid, requestPath, headers) =>
-  new Promise((resolve, reject) => {
-    let cpuBefore = cpuSeconds(pid);
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'scripts/bench/load.mjs'),
-        JSON.stringify({
-          port: loadPort,
-          path: requestPath,
-          headers,
-          connections: 50,
-          seconds: 5,
-          warmup: 1,
-        }),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    let started = false;
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (!started && out.includes('start\n')) {
-        started = true;
-        cpuBefore = cpuSeconds(pid);
-      }
-    });
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load exited ${code}`));
-      const result = JSON.parse(out.slice(out.indexOf('{')));
-      result.cpuUs = ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests;
-      resolve(result);
-    });
-  });
-
 /**
  * Serving `/` under load: the product (its pages rendered once per publish and kept with their compressed
  * variants) against bare Fastify sending the same HTML string, alternated BENCH_HOME_ROUNDS times (default 2),
@@ -149,37 +84,25 @@ async function homeUnderLoad(origin) {
   const htmlFile = path.join(dataDir, 'home.html');
   writeFileSync(htmlFile, html);
   const basePort = await freePort();
-  const bare = spawn(
-    process.execPath,
-    [path.join(root, 'scripts/bench/baseline.mjs'), 'html', String(basePort), htmlFile],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const bare = group.start([
+    path.join(root, 'scripts/bench/baseline.mjs'),
+    'html',
+    String(basePort),
+    htmlFile,
+  ]);
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${basePort}/`)).ok) break;
-      } catch {}
-      if (i > 100) throw new Error('bare Fastify did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitFor(`http://127.0.0.1:${basePort}/`);
     const rounds = Number(process.env.BENCH_HOME_ROUNDS ?? 2);
     const runs = { bare: [], product: [], productBr: [] };
     for (let round = 0; round < rounds; round++) {
-      runs.bare.push(await load(basePort, bare.pid, '/', {}));
-      runs.product.push(await load(port, server.pid, '/', {}));
-      runs.productBr.push(await load(port, server.pid, '/', { 'Accept-Encoding': 'br, gzip' }));
+      runs.bare.push(await load({ port: basePort, pid: bare.pid, path: '/' }));
+      runs.product.push(await load({ port, pid: server.pid, path: '/' }));
+      runs.productBr.push(
+        await load({ port, pid: server.pid, path: '/', headers: { 'Accept-Encoding': 'br, gzip' } }),
+      );
     }
-    const mean = (list, key) => list.reduce((n, r) => n + r[key], 0) / list.length;
-    const summary = Object.fromEntries(
-      Object.entries(runs).map(([k, list]) => [
-        k,
-        { rps: mean(list, 'rps'), p99: mean(list, 'p99'), cpuUs: mean(list, 'cpuUs') },
-      ]),
-    );
-    return { bytes: Buffer.byteLength(html), ...summary };
+    const summaries = Object.fromEntries(Object.entries(runs).map(([k, list]) => [k, summary(list)]));
+    return { bytes: Buffer.byteLength(html), ...summaries };
   } finally {
     bare.kill('SIGTERM');
   }
@@ -188,19 +111,13 @@ async function homeUnderLoad(origin) {
 let browser;
 const cleanup = async () => {
   await browser?.close().catch(() => {});
-  if (server.exitCode === null) server.kill('SIGTERM');
+  group.stop('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 
 try {
   const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/api/ready`)).ok) break;
-    } catch {}
-    if (server.exitCode !== null || i > 300) throw new Error(`server did not start:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor(`${origin}/api/ready`, 60);
   // Warm the server (renderer loaded, statements prepared) before anything is measured.
   for (let i = 0; i < 5; i++) await (await fetch(`${origin}/`)).text();
   const home = await homeUnderLoad(origin);

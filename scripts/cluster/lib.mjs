@@ -19,10 +19,11 @@ import {
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startCommand } from '../bench/harness.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-/** The V8 flags `npm start` and the image run the product with (a 4 MiB young generation: see docs/operations.md). */
-const NODE_FLAGS = ['--max-semi-space-size=4'];
+/** Each instance runs as `npm start` runs the server: its environment variables and V8 flags (package.json). */
+const START = startCommand();
 export const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const templateFile = path.join(root, 'deploy/nginx/cube.conf.template');
 const envFile = path.join(root, 'deploy/cube.env');
@@ -86,16 +87,7 @@ http {
   return ['-p', prefix, '-e', errorLog, '-c', path.join(prefix, 'nginx.conf')];
 }
 
-/** A port nothing listens on now (the kernel picks it). */
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 const portFree = (port) =>
   new Promise((resolve) => {
@@ -403,6 +395,7 @@ export class Cluster {
     return {
       PATH: process.env.PATH,
       HOME: process.env.HOME ?? '/root',
+      ...START.env,
       ...readEnvFile(),
       HOST: '127.0.0.1',
       PORT: String(this.appPorts[index]),
@@ -426,7 +419,7 @@ export class Cluster {
 
   /** Starts instance `index` and waits until it is ready (`/api/ready`). */
   async startInstance(index) {
-    const child = this.spawnLogged(`app-${index + 1}`, process.execPath, [...NODE_FLAGS, serverEntry], {
+    const child = this.spawnLogged(`app-${index + 1}`, process.execPath, [...START.nodeFlags, serverEntry], {
       cwd: root,
       env: this.instanceEnv(index),
     });
