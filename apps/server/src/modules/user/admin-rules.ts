@@ -6,15 +6,13 @@ import type { Database } from '../../db/types.js';
 import { isTenantAdmin, type RequestContext, splitIds } from '../../platform/context.js';
 import { BizError, ForbiddenError } from '../../platform/errors.js';
 import { hashSecret, md5Hex } from '../../platform/passwords.js';
-import { dictLabels } from '../system/dict/dict.queries.js';
 import { readParam } from '../system/param/param.queries.js';
 import {
   accountQuota,
   enabledUserWithRole,
-  namesByIds,
   roleIdsWithAliases,
-  tenantNames,
   userCount,
+  userLabels,
 } from './rules.queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -151,17 +149,11 @@ export async function presentUsers(
   if (records.length === 0) return records;
   const tenantIds = [...new Set(records.map((r) => String(r.tenantId)))];
   const collect = (field: string) => [...new Set(records.flatMap((r) => splitIds(String(r[field] ?? ''))))];
-  const names = (table: 'cubeRole' | 'cubeDept' | 'cubePost', column: string, ids: string[]) =>
-    namesByIds(db, table, column, tenantIds, ids);
-  const [roles, depts, posts, sexes, types, tenants] = await Promise.all([
-    names('cubeRole', 'roleName', collect('roleId')),
-    names('cubeDept', 'deptName', collect('deptId')),
-    names('cubePost', 'postName', collect('postId')),
-    dictLabels(db, 'sex'),
-    dictLabels(db, 'user_type'),
-    tenantNames(db, tenantIds),
-  ]);
-  const tenantName = new Map(tenants.map((t) => [t.tenantId, t.tenantName]));
+  const { roles, depts, posts, sexes, userTypes, tenants } = await userLabels(db, tenantIds, {
+    roles: collect('roleId'),
+    depts: collect('deptId'),
+    posts: collect('postId'),
+  });
   const join = (list: unknown, map: Map<string, string>) =>
     splitIds(String(list ?? ''))
       .map((id) => map.get(id))
@@ -175,7 +167,7 @@ export async function presentUsers(
     deptName: join(r.deptId, depts),
     postName: join(r.postId, posts),
     sexName: sexes.get(String(r.sex)) ?? '',
-    userTypeName: types.get(String(r.userType)) ?? '',
-    tenantName: tenantName.get(String(r.tenantId)) ?? '',
+    userTypeName: userTypes.get(String(r.userType)) ?? '',
+    tenantName: tenants.get(String(r.tenantId)) ?? '',
   }));
 }

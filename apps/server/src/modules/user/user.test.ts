@@ -129,6 +129,29 @@ describe.each(dialects)('users on %s', (dialect) => {
     expect(foreign.body.data.records).toEqual([]);
   });
 
+  it('reads a page in three statements: count, rows, and one for every name and label it shows', async () => {
+    const shownAccount = account();
+    const shown = await create({ account: shownAccount, deptId: DEPT_PATENT, postId: POST_STAFF, sex: 1 });
+    await t.call('GET', '/api/cube-user/page?current=1&size=10', admin);
+    t.sql.length = 0;
+    const page = await t.call('GET', `/api/cube-user/page?account=${shownAccount}`, admin);
+    expect(page.body.data.records).toEqual([
+      expect.objectContaining({
+        id: shown.id,
+        roleName: '普通用户',
+        deptName: '专利代理部',
+        postName: '普通员工',
+        sexName: '男',
+        userTypeName: 'WEB',
+        tenantName: '立方知识产权代理有限公司',
+      }),
+    ]);
+    // Without the row scope's own statement (set once per connection and scope).
+    const statements = t.sql.filter((s) => !s.includes('set_config'));
+    expect(statements).toHaveLength(3);
+    expect(statements[2]).toMatch(/union all/i);
+  });
+
   it('keeps cube_user_dept in step with dept_id on create, update and remove', async () => {
     const { id } = await create({ deptId: DEPT_PATENT });
     expect(await deptRows(id)).toEqual([{ deptId: DEPT_PATENT, tenantId: TENANT }]);
