@@ -236,14 +236,10 @@ for (const pair of pairs) {
 const rows = await measurePairs(pairs, settings);
 const loadedRss = rssMiB(product.pid);
 
-// Mixed load for SOAK_SECONDS (every product path of the pairs, the public home and the login page at once, a
-// few connections each), then 20 s without requests: the idle RSS target holds after sustained use too.
-const mixed = [
-  ...allPairs.map((p) => p.product),
-  productSide('/'),
-  productSide('/login'),
-  productSide('/api/cube-system/tenant/info?domain=127.0.0.1'),
-];
+// Mixed load for SOAK_SECONDS (every product path of the pairs, the public home and the console's login page at
+// once, a few connections each), then 20 s without requests: the idle RSS target holds after sustained use too.
+// (The public tenant-info call is left out: its per-client rate limit answers a load generator with 429s.)
+const mixed = [...allPairs.map((p) => p.product), productSide('/'), productSide('/login')];
 const soakStart = performance.now();
 const soakRuns = SOAK_SECONDS
   ? await Promise.all(

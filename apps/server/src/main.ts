@@ -3,6 +3,7 @@ import './platform/runtime-flags.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { collectWhenIdle } from './platform/idle-collect.js';
 import { configureIds } from './platform/ids.js';
 import { asyncLogDestination, flushLogSync, loggerOptions } from './platform/logging.js';
 import { openStore } from './platform/store.js';
@@ -59,6 +60,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // A full collection when the instance goes quiet after serving (idle RSS, docs/operations.md).
+  // Its timer is unref'd: it never holds the process open.
+  app.server.on('request', collectWhenIdle().served);
 
   await app.listen({ host: config.host, port: config.port });
   // Scheduled jobs (platform/jobs.ts) start once the instance serves; app.close() stops them.
