@@ -31,8 +31,10 @@ import { JobRunner } from './platform/jobs.js';
 import { installLogRecording, LogRecorder, type LogRecorderOptions } from './platform/log-recorder.js';
 import { flushLogOnClose, loggerOptions, redactUrl, requestId } from './platform/logging.js';
 import { installMetrics } from './platform/metrics.js';
+import { SecretBox } from './platform/secret-box.js';
 import { SessionRegistry } from './platform/sessions.js';
 import { fallbackRateLimitStore, type SharedStore } from './platform/store.js';
+import { TenantDatabases } from './platform/tenant-databases.js';
 import { TokenService } from './platform/tokens.js';
 
 z.config(z.locales.zhCN());
@@ -111,7 +113,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     ),
     jobs: new JobRunner(options.db, app.log),
     lifecycle: { shuttingDown: false },
+    datasources: new TenantDatabases(
+      options.db,
+      new SecretBox(config.jwtSecret, { salt: 'cube-datasource', info: 'datasource password' }),
+    ),
   };
+  app.addHook('onClose', () => deps.datasources.close());
   options.store.setLogger?.(app.log);
   const routes: BuiltApp['routes'] = [];
   enforceAccessDeclarations(app, routes);

@@ -61,6 +61,7 @@ export const SCREEN_TITLES = {
   flow_follow: '流程跟踪',
   tenant: '租户管理',
   tenant_package: '产品包管理',
+  datasource: '数据源管理',
 } as const;
 
 export type ScreenCode = keyof typeof SCREEN_TITLES;

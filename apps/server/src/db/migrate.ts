@@ -18,6 +18,7 @@ import * as m0017 from './migrations/0017_jobs.js';
 import * as m0018 from './migrations/0018_notifications.js';
 import * as m0019 from './migrations/0019_patent_documents.js';
 import * as m0020 from './migrations/0020_lead_consent.js';
+import * as m0021 from './migrations/0021_datasource.js';
 import { withPlatformScope } from './row-scope.js';
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_notifications': m0018,
   '0019_patent_documents': m0019,
   '0020_lead_consent': m0020,
+  '0021_datasource': m0021,
 };
 
 /** The names of the migrations, in the order they run. */

@@ -27,6 +27,11 @@ export function enableRowScopes(): void {
 
 interface RowScope {
   tenantId: string;
+  /**
+   * The database holding the request tenant's business data when the tenant is bound to a datasource of its own
+   * (`db/tenant-databases.ts`); absent = the master database.
+   */
+  database?: object;
 }
 
 const storage = new AsyncLocalStorage<RowScope>();
@@ -66,4 +71,19 @@ export function bindRequestRowScope(tenantId: string): void {
   // Without the request scope the value would leak into whatever context is current; refuse instead.
   if (!scope) throw new Error('bindRequestRowScope called outside a request scope');
   scope.tenantId = tenantId;
+}
+
+/**
+ * Names the database of the current request's tenant business data (`db/tenant-databases.ts`). Only inside a
+ * request scope, which exists on PostgreSQL only: a single-file SQLite deployment never binds tenants elsewhere.
+ */
+export function bindRequestDatabase(database: object | undefined): void {
+  const scope = storage.getStore();
+  if (!scope) throw new Error('bindRequestDatabase called outside a request scope');
+  scope.database = database;
+}
+
+/** The database bound by {@link bindRequestDatabase} for the current async context, if any. */
+export function currentScopedDatabase<T extends object>(): T | undefined {
+  return storage.getStore()?.database as T | undefined;
 }

@@ -1,5 +1,6 @@
 import type {
   Attach,
+  Datasource,
   Notice,
   Oss,
   Param,
@@ -254,6 +255,9 @@ export type ParamTable = EntityTable<Param>;
 /** A tenant package: `menuId` is the comma list of the menu and button ids it allows. */
 export type TenantPackageTable = EntityTable<TenantPackage>;
 
+/** A datasource a tenant may be bound to; `password` holds the sealed password (`platform/secret-box.ts`). */
+export type DatasourceTable = EntityTable<Datasource>;
+
 /** One signed-in session: the family of every access and refresh token issued from one login. */
 export interface AuthSessionTable {
   id: Id;
@@ -452,6 +456,7 @@ export interface Database {
   cubeLogUsual: LogUsualTable;
   cubeLogApi: LogApiTable;
   cubeTenantPackage: TenantPackageTable;
+  cubeDatasource: DatasourceTable;
   cubeAttach: AttachTable;
   cubeOss: OssTable;
   cubeRegion: RegionTable;

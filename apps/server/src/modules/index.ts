@@ -24,6 +24,7 @@ import { grantTreeModule } from './system/authority/grant-tree.js';
 import { roleModule } from './system/authority/role.js';
 import { scopeModule } from './system/authority/scope.js';
 import { clientModule } from './system/client/routes.js';
+import { datasourceModule } from './system/datasource/routes.js';
 import { dictModule } from './system/dict/routes.js';
 import { menuModule } from './system/menu/routes.js';
 import { onlineModule } from './system/online/routes.js';
@@ -47,6 +48,7 @@ export const appModules: readonly AppModule[] = [
   authModule,
   siteModule,
   tenantModule,
+  datasourceModule,
   paramModule,
   userModule,
   userAdminModule,

@@ -189,7 +189,13 @@ export async function requirePermission(
  */
 export function installAccessControl(
   app: FastifyInstance,
-  deps: { db: DatabaseHandle; tokens: TokenService; sessions: SessionRegistry },
+  deps: {
+    db: DatabaseHandle;
+    tokens: TokenService;
+    sessions: SessionRegistry;
+    /** Binds a tenant's own database into the request (platform/tenant-databases.ts). */
+    datasources?: { bindRequest(tenantId: string): Promise<void> };
+  },
 ) {
   const rowScoped = deps.db.kind === 'postgres';
   app.decorateRequest('ctx', null);
@@ -233,6 +239,7 @@ export function installAccessControl(
     request.ctx = ctx;
     // The platform administrator may reach other tenants (through `crossTenantData`, by name).
     if (rowScoped && isPlatformAdmin(ctx)) bindRequestRowScope(PLATFORM_ROW_SCOPE);
+    else if (rowScoped && deps.datasources) await deps.datasources.bindRequest(ctx.tenantId);
     if (
       ctx.passwordMustChange &&
       !(declared.kind === 'authenticated' && declared.allowPendingPasswordChange)

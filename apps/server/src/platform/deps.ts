@@ -6,6 +6,7 @@ import type { JobRunner } from './jobs.js';
 import type { LogRecorder } from './log-recorder.js';
 import type { SessionRegistry } from './sessions.js';
 import type { SharedStore } from './store.js';
+import type { TenantDatabases } from './tenant-databases.js';
 import type { TokenService } from './tokens.js';
 
 /**
@@ -15,6 +16,11 @@ import type { TokenService } from './tokens.js';
 export interface AppDeps {
   config: AppConfig;
   db: DatabaseHandle;
+  /**
+   * Tenants on their own database: `datasources.routed` is the handle business modules read and write their
+   * tenant data through (platform/tenant-databases.ts); `db` is always the master.
+   */
+  datasources: TenantDatabases;
   store: SharedStore;
   tokens: TokenService;
   caches: CacheRegistry;

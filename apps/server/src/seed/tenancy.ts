@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TenantCode, tenantEntity, tenantPackageEntity } from '@cube/contract';
+import { datasourceEntity, TenantCode, tenantEntity, tenantPackageEntity } from '@cube/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/types.js';
@@ -25,6 +25,7 @@ const SYSTEM_MENU = ID.menuSystem;
 export const TENANCY_ID = {
   menuTenant: fixedId(100),
   menuTenantPackage: fixedId(110),
+  menuDatasource: fixedId(170),
   package: fixedId(150),
   packagePatent: fixedId(163),
   tenant: fixedId(151),
@@ -83,6 +84,31 @@ export const TENANCY_MENUS: MenuSeed[] = [
     '/system/tenantpackage',
     'appstore',
     9,
+  ),
+  button(
+    fixedId(107),
+    TENANCY_ID.menuTenant,
+    TenantCode.datasource,
+    '数据源配置',
+    'datasource',
+    'database',
+    2,
+    7,
+  ),
+  // 数据源管理 at BladeX's Saber path; the platform's own (tenants are bound to these rows).
+  ...entityMenus(
+    datasourceEntity,
+    {
+      menu: TENANCY_ID.menuDatasource,
+      add: fixedId(171),
+      edit: fixedId(172),
+      remove: fixedId(173),
+      view: fixedId(174),
+    },
+    SYSTEM_MENU,
+    '/tool/datasource',
+    'database',
+    10,
   ),
 ];
 
@@ -154,7 +180,7 @@ export async function seedTenancy(
   await insertMissing(
     db,
     'cubeTopMenuSetting',
-    [TENANCY_ID.menuTenant, TENANCY_ID.menuTenantPackage].map((menuId) => ({
+    [TENANCY_ID.menuTenant, TENANCY_ID.menuTenantPackage, TENANCY_ID.menuDatasource].map((menuId) => ({
       id: newId(),
       topMenuId: CONSOLE_ID.topMenuPlatformSystem,
       menuId,

@@ -43,6 +43,13 @@ export const tenantApi = {
     });
     return data.data;
   },
+  /** 数据源配置: binds the tenant's business data to a datasource ('' = back to the master database). */
+  datasource: async (tenantRowId: string, datasourceId: string) => {
+    const { data } = await request.post<R<unknown>>(`${tenantEntity.api}/datasource`, null, {
+      params: { tenantId: tenantRowId, datasourceId },
+    });
+    return data.data;
+  },
   packageSetting: async (tenantRowId: string, packageId: string) => {
     const { data } = await request.post<R<unknown>>(`${tenantEntity.api}/package-setting`, null, {
       params: { tenantId: tenantRowId, packageId },

@@ -36,6 +36,7 @@ export const pageRegistry: Readonly<Record<string, PageModule>> = {
   '/agent/company': () => import('./console/patent/CompanyPage'),
   '/system/tenant': () => import('./console/system/tenant/TenantPage'),
   '/system/tenantpackage': () => import('./console/system/tenantpackage/TenantPackagePage'),
+  '/tool/datasource': () => import('./console/tool/datasource/DatasourcePage'),
   '/monitor/log/usual': () => import('./console/monitor/log/UsualLogPage'),
   '/monitor/log/api': () => import('./console/monitor/log/ApiLogPage'),
   '/monitor/log/error': () => import('./console/monitor/log/ErrorLogPage'),

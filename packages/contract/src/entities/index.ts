@@ -1,6 +1,7 @@
 export * from './agent-company.js';
 export * from './attach.js';
 export * from './client.js';
+export * from './datasource.js';
 export * from './dept.js';
 export * from './dict.js';
 export * from './flow-common.js';

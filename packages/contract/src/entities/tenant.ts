@@ -25,6 +25,11 @@ const messages = {
   expireTimeInvalid: '过期时间格式不正确',
   adminPasswordInvalid: '管理员密码长度必须在8到32个字符之间，且同时包含字母和数字',
   tenantIdsExhausted: '租户编号生成失败，请重试',
+  datasourceInvalid: '数据源不存在',
+  datasourcePlatform: '管理租户不可绑定数据源',
+  datasourceSqlite: '单文件数据库（SQLite）部署不支持租户独立数据源，请使用 PostgreSQL 主库',
+  datasourceOccupied: '目标数据库已存有其他租户的数据，不能绑定',
+  datasourceMoveFailed: '租户数据迁移失败，绑定未改变',
 } as const;
 
 const limits = {
@@ -72,6 +77,10 @@ export const tenantEntity = defineEntity({
     packageId: z.string(),
     /** Name of the package (VO field); `''` without one. */
     packageName: z.string(),
+    /** The datasource serving the tenant's business data (`tenant/datasource`); `''` = the master database. */
+    datasourceId: z.string(),
+    /** Name of that datasource (VO field); `''` without one. */
+    datasourceName: z.string(),
     ...auditRecordShape,
   }),
   input: z.object({
@@ -143,6 +152,7 @@ export type Tenant = RecordOf<typeof tenantEntity>;
 export const TenantCode = {
   setting: 'tenant_setting',
   packageSetting: 'tenant_package_setting',
+  datasource: 'tenant_datasource',
 } as const;
 
 /** `setting` (授权配置) for several tenants at once: account quota and expiry. */

@@ -59,6 +59,7 @@ export const menu: Messages['menu'] = {
   flow_follow: 'Process tracking',
   tenant: 'Tenants',
   tenant_package: 'Tenant packages',
+  datasource: 'Datasources',
   tenantPackage: 'Tenant packages',
   datascope: 'Data scopes',
   apiscope: 'API scopes',

@@ -48,9 +48,10 @@ export const dashboardModule = defineModule('desk/dashboard', (app: FastifyInsta
             userDeptLists(db, tenantId),
             allTenantDepts(db, tenantId),
             countRoles(db, tenantId),
-            countNotices(db, tenantId),
+            // Notices are business data: a tenant on its own database keeps them there.
+            countNotices(deps.datasources.routed.db, tenantId),
             countActiveSessions(db, tenantId, stamp, since),
-            latestNotices(db, tenantId, stamp, 5),
+            latestNotices(deps.datasources.routed.db, tenantId, stamp, 5),
           ]);
 
         // One indexed count per day keeps this cheap whatever the number of sessions.

@@ -16,7 +16,10 @@ const myNoticeRecord = noticeEntity.record
   .extend({ categoryName: z.string() });
 
 export const noticeModule = defineModule('desk/notice', (app: FastifyInstance, deps: AppDeps): void => {
-  const kit = registerCrud(app, deps, noticeEntity, { table: 'cubeNotice' });
+  // Notices are the tenant's business data: a tenant bound to a datasource of its own has them there
+  // (platform/tenant-databases.ts); the routed handle reaches everything else on the master.
+  const business: AppDeps = { ...deps, db: deps.datasources.routed };
+  const kit = registerCrud(app, business, noticeEntity, { table: 'cubeNotice' });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -36,7 +39,7 @@ export const noticeModule = defineModule('desk/notice', (app: FastifyInstance, d
       // Published: enabled and released; a notice dated in the future appears once its time comes.
       // The bell reads what the 通知公告 list reads (the caller's tenant and data scope), published only.
       const published = applyFilters(
-        publishedNotices(await kit.readRows(deps.db.db, ctx), now()),
+        publishedNotices(await kit.readRows(business.db.db, ctx), now()),
         query.filters,
         deps.db.kind,
       );

@@ -17,14 +17,18 @@ import { registerCrud } from '../../../platform/crud/index.js';
 import { idsSchema, optionalIdSchema, parseOrRefuse } from '../../../platform/crud/params.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
 import { done, ok, rEmpty, rSchema } from '../../../platform/envelope.js';
-import { BizError, NotFoundError } from '../../../platform/errors.js';
+import { AppError, BizError, NotFoundError } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
+import { describeConnectionFailure } from '../../../platform/tenant-databases.js';
 import {
+  datasourceExists,
+  datasourceNames,
   findPackage,
   findTenant,
   liveTenants,
   packageIdsOfTenant,
   packageNames,
+  updateTenantDatasource,
   updateTenantPackage,
   updateTenantSetting,
 } from './tenant.queries.js';
@@ -74,9 +78,17 @@ export const tenantModule = defineModule('system/tenant', (app: FastifyInstance,
     toRecord: async (records, db) => {
       const packageIds = [...new Set(records.map((r) => String(r.packageId ?? '')).filter(isId))];
       const names = await packageNames(db, packageIds);
-      // `select` answers only id, tenantId and tenantName; list and detail carry the package's name.
+      const sourceIds = [...new Set(records.map((r) => String(r.datasourceId ?? '')).filter(isId))];
+      const sources = await datasourceNames(db, sourceIds);
+      // `select` answers only id, tenantId and tenantName; list and detail carry the package's and datasource's names.
       return records.map((r) =>
-        'packageId' in r ? { ...r, packageName: names.get(String(r.packageId ?? '')) ?? '' } : r,
+        'packageId' in r
+          ? {
+              ...r,
+              packageName: names.get(String(r.packageId ?? '')) ?? '',
+              datasourceName: sources.get(String(r.datasourceId ?? '')) ?? '',
+            }
+          : r,
       );
     },
     // Create provisions the tenant (and may take the administrator's first password); update changes its own
@@ -110,6 +122,49 @@ export const tenantModule = defineModule('system/tenant', (app: FastifyInstance,
         if (found.some((t) => t.tenantId === PLATFORM_TENANT_ID)) throw new BizError(M.platformNotSettable);
         await updateTenantSetting(trx, ctx, ids, setting);
       });
+      return done();
+    },
+  );
+
+  // 数据源配置 (BladeX `tenant/datasource?tenantId=&datasourceId=`): binds the tenant's business data to a
+  // datasource, or with an empty `datasourceId` brings it back to the master. The target gets the migrations, the
+  // tenant's rows are copied there and the binding flips, or nothing changes (platform/tenant-databases.ts).
+  api.post(
+    `${kit.prefix}/datasource`,
+    {
+      config: { access: platform(TenantCode.datasource) },
+      schema: { summary: '数据源配置', response: { 200: rEmpty } },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const p = params(request);
+      const key = typeof p.tenantId === 'string' || typeof p.tenantId === 'number' ? String(p.tenantId) : '';
+      if (!key) throw new BizError('缺少必要的请求参数: tenantId');
+      const datasourceId = parseOrRefuse(optionalIdSchema, p.datasourceId) ?? '';
+      const tenant = await findTenant(handle.db, key);
+      if (!tenant) throw new NotFoundError();
+      if (tenant.tenantId === PLATFORM_TENANT_ID) throw new BizError(M.datasourcePlatform);
+      if (!deps.datasources.supported) throw new BizError(M.datasourceSqlite);
+      if (datasourceId && !(await datasourceExists(handle.db, datasourceId)))
+        throw new BizError(M.datasourceInvalid);
+      const current = String(tenant.datasourceId ?? '');
+      if (current === datasourceId) return done();
+      try {
+        await deps.datasources.move(
+          { id: String(tenant.id), tenantId: tenant.tenantId, datasourceId: current },
+          datasourceId,
+          (trx) => updateTenantDatasource(trx, ctx, String(tenant.id), datasourceId),
+          () => new BizError(M.datasourceOccupied),
+        );
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        request.log.warn({ err: error, tenantId: tenant.tenantId }, 'tenant datasource move failed');
+        throw new BizError(`${M.datasourceMoveFailed}: ${describeConnectionFailure(error)}`);
+      }
+      request.log.info(
+        { event: 'tenant_datasource', tenantId: tenant.tenantId, datasourceId, userId: ctx.userId },
+        'tenant datasource changed',
+      );
       return done();
     },
   );

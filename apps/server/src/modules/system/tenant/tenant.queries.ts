@@ -98,7 +98,10 @@ export async function domainTaken(db: Executor, domain: string, exceptId?: strin
 
 /** The live tenant a BladeX client names by row id (its `tenantId` parameter) or by 6-digit tenant id. */
 export async function findTenant(db: Executor, key: string) {
-  const base = db.selectFrom('cubeTenant').select(['id', 'tenantId', 'packageId']).$call(live);
+  const base = db
+    .selectFrom('cubeTenant')
+    .select(['id', 'tenantId', 'packageId', 'datasourceId'])
+    .$call(live);
   const byId = isId(key) ? await base.where('id', '=', key).executeTakeFirst() : undefined;
   return (
     byId ?? (/^\d{6}$/.test(key) ? await base.where('tenantId', '=', key).executeTakeFirst() : undefined)
@@ -161,6 +164,45 @@ export async function updateTenantPackage(
   await db
     .updateTable('cubeTenant')
     .set({ packageId: packageId ?? null, ...updateStamp(ctx) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Names of live datasources by id (for the tenant list's `datasourceName`). */
+export async function datasourceNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  const rows = await db
+    .selectFrom('cubeDatasource')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .$call(live)
+    .execute();
+  for (const row of rows) names.set(String(row.id), row.name);
+  return names;
+}
+
+/** Whether a live datasource has this id. */
+export async function datasourceExists(db: Executor, id: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('cubeDatasource')
+    .select('id')
+    .where('id', '=', id)
+    .$call(live)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** Points a tenant at a datasource ('' = the master database). */
+export async function updateTenantDatasource(
+  db: Executor,
+  ctx: RequestContext,
+  id: string,
+  datasourceId: string,
+): Promise<void> {
+  await db
+    .updateTable('cubeTenant')
+    .set({ datasourceId: datasourceId || null, ...updateStamp(ctx) })
     .where('id', '=', id)
     .execute();
 }

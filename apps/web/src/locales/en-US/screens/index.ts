@@ -3,6 +3,7 @@ import { apiScope } from './apiScope';
 import { attach } from './attach';
 import { client } from './client';
 import { dataScope } from './dataScope';
+import { datasource } from './datasource';
 import { dept } from './dept';
 import { dict } from './dict';
 import { dictbiz } from './dictbiz';
@@ -86,6 +87,7 @@ export const screens: Messages['screens'] = {
   post,
   attach,
   oss,
+  datasource,
   region,
   oauthProvider,
   smsProvider,

@@ -45,4 +45,15 @@ export const tenant: Messages['screens']['tenant'] = {
   expireTimeInvalid: 'The expiry time is not valid',
   adminPasswordInvalid: 'The administrator password must have 8 to 32 characters with letters and digits',
   tenantIdsExhausted: 'Could not generate a tenant ID, please try again',
+  datasourceSetting: 'Datasource',
+  datasourceId: 'Datasource',
+  datasourceMaster: 'Master database',
+  datasourceHelp:
+    "The tenant's business data (notices for now) is read and written in the chosen database; none means the master. Switching moves the tenant's data.",
+  datasourceInvalid: 'The datasource does not exist',
+  datasourcePlatform: 'The platform tenant cannot be bound to a datasource',
+  datasourceSqlite:
+    'A single-file (SQLite) installation cannot bind tenants to datasources; use a PostgreSQL master',
+  datasourceOccupied: "The target database already holds another tenant's data",
+  datasourceMoveFailed: "Moving the tenant's data failed; the binding is unchanged",
 };

@@ -23,6 +23,11 @@ export const tenant = {
   setting: '授权配置',
   settingFor: '设置以下租户：{{names}}',
   packageSetting: '产品包配置',
+  datasourceSetting: '数据源配置',
+  datasourceId: '数据源',
+  datasourceMaster: '主库',
+  datasourceHelp:
+    '租户的业务数据（目前为通知公告）读写于所选数据库；不选择则使用主库。切换时会迁移该租户的数据。',
   createdTitle: '租户已创建',
   createdTenantId: '租户编号：{{tenantId}}',
   createdAccount: '管理员账号：{{account}}',

@@ -25,6 +25,8 @@ const tenant = (id: string, tenantId: string, tenantName: string, extra: Partial
   expireTime: '',
   packageId: '',
   packageName: '',
+  datasourceId: '',
+  datasourceName: '',
   ...auditFields(),
   ...extra,
 });

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DatabaseOutlined, SettingOutlined } from '@ant-design/icons';
 import {
   PLATFORM_TENANT_ID,
   type Tenant,
@@ -18,6 +18,7 @@ import {
   entityPermissions,
   translateEntityMessage,
 } from '../../../../components/crud';
+import { DatasourceSettingDialog } from './DatasourceSettingDialog';
 import { PackageSettingDialog } from './PackageSettingDialog';
 import { TenantSettingDialog } from './TenantSettingDialog';
 
@@ -33,6 +34,7 @@ export default function TenantPage() {
   const { modal } = App.useApp();
   const [setting, setSetting] = useState<{ rows: readonly Tenant[]; reload: () => Promise<void> }>();
   const [packaged, setPackaged] = useState<{ record: Tenant; reload: () => Promise<void> }>();
+  const [sourced, setSourced] = useState<{ record: Tenant; reload: () => Promise<void> }>();
 
   const fields = useMemo(
     () =>
@@ -54,6 +56,16 @@ export default function TenantPage() {
             render: (_value, record) => (record.packageName as string) || t('screens.tenant.noPackage'),
           },
           help: 'screens.tenant.packageHelp',
+        },
+        {
+          name: 'datasourceId',
+          label: 'screens.tenant.datasourceId',
+          form: false,
+          table: {
+            width: 110,
+            render: (_value, record) =>
+              (record.datasourceName as string) || t('screens.tenant.datasourceMaster'),
+          },
         },
         {
           name: 'accountNumber',
@@ -136,7 +148,7 @@ export default function TenantPage() {
         api={api}
         fields={fields}
         permissions={entityPermissions(tenantEntity)}
-        actionWidth={260}
+        actionWidth={340}
         toolbarActions={[
           {
             key: 'setting',
@@ -156,12 +168,25 @@ export default function TenantPage() {
             hidden: ({ record }) => record.tenantId === PLATFORM_TENANT_ID,
             onClick: ({ record, reload }) => setPackaged({ record, reload }),
           },
+          {
+            key: 'datasource',
+            label: 'screens.tenant.datasourceSetting',
+            icon: <DatabaseOutlined />,
+            permission: TenantCode.datasource,
+            hidden: ({ record }) => record.tenantId === PLATFORM_TENANT_ID,
+            onClick: ({ record, reload }) => setSourced({ record, reload }),
+          },
         ]}
       />
       <TenantSettingDialog
         rows={setting?.rows}
         onClose={() => setSetting(undefined)}
         onSaved={() => void setting?.reload()}
+      />
+      <DatasourceSettingDialog
+        record={sourced?.record}
+        onClose={() => setSourced(undefined)}
+        onSaved={() => void sourced?.reload()}
       />
       <PackageSettingDialog
         record={packaged?.record}

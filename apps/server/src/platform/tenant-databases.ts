@@ -1,0 +1,322 @@
+import { datasourceConnectionUrl } from '@cube/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { type DatabaseHandle, openDatabase, type WriteListener } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { bindRequestDatabase, currentScopedDatabase, withPlatformScope } from '../db/row-scope.js';
+import type { Database } from '../db/types.js';
+import { live } from './rows.js';
+import type { SecretBox } from './secret-box.js';
+
+/**
+ * Tenants on their own database (decision D-datasource in docs/decisions.md). BladeX switches a tenant's business
+ * services to the tenant's datasource and keeps the system services on the master; here the split is by table:
+ *
+ * - the tables of {@link TENANT_DATABASE_TABLES} (the tenant's business data) are read and written in the bound
+ *   tenant's database, through {@link TenantDatabases.routed}, a handle the business modules are given instead of
+ *   the master (`app.ts`); their transactions run there too;
+ * - everything else — identity, authority, menus, dictionaries, clients, logs, sessions — stays on the master, also
+ *   when a business module reads it through the routed handle.
+ *
+ * The request's tenant picks the database: once access control knows the tenant (`platform/access.ts`) it binds
+ * the tenant's handle into the request's row scope (`db/row-scope.ts`), so module code keeps its signatures. Work
+ * outside a request (jobs) and the platform administrator's requests see the master only; that is why only
+ * request-served business data is listed. Binding needs a PostgreSQL master (row scopes exist only there).
+ */
+
+/** SQL names of the tables whose rows live in a bound tenant's database. Each has a `tenant_id` column. */
+export const TENANT_DATABASE_TABLES: readonly string[] = ['cube_notice'];
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+const ROUTED_TABLES: ReadonlySet<string> = new Set(TENANT_DATABASE_TABLES.map(camel));
+/** Kysely methods whose first argument names the table a query reads or writes. */
+const TABLE_METHODS: ReadonlySet<PropertyKey> = new Set([
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+]);
+
+const routedTable = (from: unknown): boolean => {
+  const names = Array.isArray(from) ? from : [from];
+  return names.some((n) => typeof n === 'string' && ROUTED_TABLES.has(n.trim().split(/\s+/)[0] as string));
+};
+
+/** What opening a datasource needs (the password already opened from its seal). */
+export interface DatasourceConnection {
+  url: string;
+  username: string;
+  password: string;
+  poolSize: number;
+}
+
+/** The connection string of a datasource: its URL with the username and password put in. */
+export function connectionString(ds: DatasourceConnection): string {
+  const url = new URL(datasourceConnectionUrl(ds.url));
+  url.username = ds.username;
+  url.password = ds.password;
+  return url.toString();
+}
+
+/** Connects once and runs `select 1`, within `timeoutMs`; throws with the driver's reason otherwise. */
+export async function checkConnection(ds: DatasourceConnection, timeoutMs = 5_000): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({
+    connectionString: connectionString(ds),
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Why a connection failed, in words an administrator can act on (never the password or the full URL). */
+export function describeConnectionFailure(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  // Our own refusals (a datasource gone, a password sealed under another secret) say it already.
+  if (e.message?.startsWith('数据源')) return e.message;
+  if (e.code === 'ECONNREFUSED' || e.code === 'EHOSTUNREACH') return '无法连接数据库服务器';
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return '数据库主机不存在';
+  if (e.code === '28P01' || e.code === '28000') return '用户名或密码不正确';
+  if (e.code === '3D000') return '数据库不存在';
+  if (/timeout/i.test(e.message ?? '')) return '连接超时';
+  return e.code ? `错误代码 ${e.code}` : '未知错误';
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+/** Business tables are named at run time from the list above. */
+// biome-ignore lint/suspicious/noExplicitAny: tables named at run time
+type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: tables named at run time
+type AnyTransaction = Transaction<any>;
+
+/** The bindings (tenant id → datasource id) are re-read after this long, so other instances see a move soon. */
+const BINDINGS_TTL_MS = 5_000;
+
+export class TenantDatabases {
+  /** The master database for everything but the routed business tables of a bound request tenant. */
+  readonly routed: DatabaseHandle;
+  private readonly handles = new Map<string, Promise<DatabaseHandle>>();
+  private readonly observers: Array<{ tables: readonly string[]; listener: WriteListener }> = [];
+  private bindings: Promise<Map<string, string>> | undefined;
+  private loadedAt = 0;
+
+  constructor(
+    private readonly master: DatabaseHandle,
+    readonly secrets: SecretBox,
+  ) {
+    this.routed = this.routedHandle();
+    // A bind or unbind on this instance is seen by its next request; other instances within the TTL.
+    master.observeWrites(['cube_tenant', 'cube_datasource'], () => {
+      this.bindings = undefined;
+    });
+  }
+
+  /** Whether tenants can be bound here at all (a PostgreSQL master; SQLite stays the single-file default). */
+  get supported(): boolean {
+    return this.master.kind === 'postgres';
+  }
+
+  /** Called by access control once the request's tenant is known: binds that tenant's database, if any. */
+  async bindRequest(tenantId: string): Promise<void> {
+    if (!this.supported) return;
+    const datasourceId = (await this.currentBindings()).get(tenantId);
+    bindRequestDatabase(datasourceId ? (await this.handle(datasourceId)).db : undefined);
+  }
+
+  /** The open handle of a datasource (pooled by its pool size), opened on first use. */
+  handle(datasourceId: string): Promise<DatabaseHandle> {
+    let opened = this.handles.get(datasourceId);
+    if (!opened) {
+      opened = this.open(datasourceId);
+      this.handles.set(datasourceId, opened);
+      opened.catch(() => this.handles.delete(datasourceId));
+    }
+    return opened;
+  }
+
+  /** Closes a datasource's handle (after its settings changed); the next use opens it again. */
+  async forget(datasourceId: string): Promise<void> {
+    const opened = this.handles.get(datasourceId);
+    this.handles.delete(datasourceId);
+    this.bindings = undefined;
+    if (opened) await (await opened.catch(() => undefined))?.close();
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.handles.values()];
+    this.handles.clear();
+    await Promise.all(all.map(async (h) => (await h.catch(() => undefined))?.close()));
+  }
+
+  /** The stored connection settings of a live datasource, its password opened; undefined when there is none. */
+  async connectionOf(db: Executor, datasourceId: string): Promise<DatasourceConnection | undefined> {
+    const row = await db
+      .selectFrom('cubeDatasource')
+      .select(['url', 'username', 'password', 'poolSize'])
+      .where('id', '=', datasourceId)
+      .$call(live)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const password = row.password ? this.secrets.open(row.password) : '';
+    if (password === undefined) throw new Error('数据源密码无法解密，请重新输入密码');
+    return { url: row.url, username: row.username, password, poolSize: row.poolSize };
+  }
+
+  /**
+   * Moves one tenant's business rows from the database serving it now to `toDatasourceId`'s ('' = the master) and
+   * flips `cube_tenant.datasource_id`. The target gets the same migrations first. The source's business tables are
+   * locked (share mode: reads go on, writes wait) while the rows are read, copied in one target transaction and the
+   * binding flipped; the source's rows are deleted last. Any failure before the flip leaves the binding and the
+   * source as they were (a copy left in the target is replaced by the next bind). Refuses a target that holds
+   * rows of another tenant.
+   */
+  async move(
+    tenant: { id: string; tenantId: string; datasourceId: string },
+    toDatasourceId: string,
+    flip: (trx: Transaction<Database>) => Promise<void>,
+    refuse: (reason: 'occupied') => Error,
+  ): Promise<void> {
+    const source = tenant.datasourceId ? await this.handle(tenant.datasourceId) : this.master;
+    const target = toDatasourceId ? await this.openFresh(toDatasourceId) : this.master;
+    try {
+      if (target !== this.master) await migrateToLatest(target.db);
+      await withPlatformScope(() =>
+        (source.db as AnyDb).transaction().execute(async (strx) => {
+          for (const table of TENANT_DATABASE_TABLES)
+            await sql`lock table ${sql.table(table)} in share mode`.execute(strx);
+          const rows = new Map<string, Array<Record<string, unknown>>>();
+          for (const table of TENANT_DATABASE_TABLES)
+            rows.set(
+              table,
+              await strx
+                .selectFrom(camel(table))
+                .selectAll()
+                .where('tenantId', '=', tenant.tenantId)
+                .execute(),
+            );
+          const copy = async (ttrx: AnyTransaction) => {
+            for (const table of TENANT_DATABASE_TABLES) {
+              if (target !== this.master) {
+                const other = await ttrx
+                  .selectFrom(camel(table))
+                  .select('tenantId')
+                  .where('tenantId', '<>', tenant.tenantId)
+                  .limit(1)
+                  .executeTakeFirst();
+                if (other) throw refuse('occupied');
+              }
+              // A copy left by an earlier, failed or undone, bind: the source is the truth.
+              await ttrx.deleteFrom(camel(table)).where('tenantId', '=', tenant.tenantId).execute();
+              const all = rows.get(table) ?? [];
+              for (let i = 0; i < all.length; i += 200)
+                await ttrx
+                  .insertInto(camel(table))
+                  .values(all.slice(i, i + 200))
+                  .execute();
+            }
+          };
+          if (target === this.master) {
+            // Unbinding: the copy and the flip commit together on the master.
+            await (this.master.db as AnyDb).transaction().execute(async (mtrx) => {
+              await copy(mtrx);
+              await flip(mtrx as Transaction<Database>);
+            });
+          } else {
+            await (target.db as AnyDb).transaction().execute(copy);
+            if (source === this.master) await flip(strx as Transaction<Database>);
+            else await this.master.db.transaction().execute(flip);
+          }
+          for (const table of TENANT_DATABASE_TABLES)
+            await strx.deleteFrom(camel(table)).where('tenantId', '=', tenant.tenantId).execute();
+        }),
+      );
+    } finally {
+      if (target !== this.master) await target.close();
+      this.bindings = undefined;
+    }
+  }
+
+  private async currentBindings(): Promise<Map<string, string>> {
+    if (!this.bindings || Date.now() - this.loadedAt > BINDINGS_TTL_MS) {
+      this.loadedAt = Date.now();
+      const loading = withPlatformScope(() =>
+        this.master.db
+          .selectFrom('cubeTenant')
+          .select(['tenantId', 'datasourceId'])
+          .where('datasourceId', 'is not', null)
+          .$call(live)
+          .execute(),
+      ).then((rows) => new Map(rows.map((r) => [r.tenantId, String(r.datasourceId)])));
+      this.bindings = loading;
+      loading.catch(() => {
+        if (this.bindings === loading) this.bindings = undefined;
+      });
+    }
+    return this.bindings;
+  }
+
+  /** A handle of its own for a move (closed after it), so a failed move leaves no pool behind. */
+  private async openFresh(datasourceId: string): Promise<DatabaseHandle> {
+    const ds = await withPlatformScope(() => this.connectionOf(this.master.db, datasourceId));
+    if (!ds) throw new Error('数据源不存在');
+    return this.openWith(ds);
+  }
+
+  private async open(datasourceId: string): Promise<DatabaseHandle> {
+    const ds = await withPlatformScope(() => this.connectionOf(this.master.db, datasourceId));
+    if (!ds) throw new Error(`datasource ${datasourceId} is gone`);
+    return this.openWith(ds);
+  }
+
+  private async openWith(ds: DatasourceConnection): Promise<DatabaseHandle> {
+    const handle = openDatabase({ kind: 'postgres', url: connectionString(ds) }, { poolSize: ds.poolSize });
+    for (const o of this.observers) handle.observeWrites(o.tables, o.listener);
+    try {
+      await handle.ping();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle;
+  }
+
+  /**
+   * The master handle, except that while a request of a bound tenant runs, queries on the routed tables and
+   * transactions go to that tenant's database. Write observers hear both.
+   */
+  private routedHandle(): DatabaseHandle {
+    const master = this.master;
+    const db = new Proxy(master.db, {
+      get(target, prop) {
+        const tenant = currentScopedDatabase<Kysely<Database>>();
+        const chosen = tenant && (prop === 'transaction' || prop === 'connection') ? tenant : target;
+        const value = Reflect.get(chosen, prop, chosen);
+        if (typeof value !== 'function') return value;
+        if (tenant && TABLE_METHODS.has(prop))
+          return (from: unknown, ...rest: unknown[]) => {
+            const on = routedTable(from) ? tenant : target;
+            return (Reflect.get(on, prop, on) as (...a: unknown[]) => unknown).call(on, from, ...rest);
+          };
+        return value.bind(chosen);
+      },
+    });
+    return {
+      ...master,
+      db,
+      observeWrites: (tables, listener) => {
+        const stops = [master.observeWrites(tables, listener)];
+        this.observers.push({ tables, listener });
+        return () => {
+          for (const stop of stops) stop();
+        };
+      },
+    };
+  }
+}
