@@ -1,10 +1,12 @@
 import { DATASOURCE_PASSWORD_MASK, datasourceEntity } from '@cube/contract';
 import type { FastifyInstance } from 'fastify';
+import { access, contextOf } from '../../../platform/access.js';
 import { registerCrud } from '../../../platform/crud/index.js';
 import { type AppDeps, defineModule } from '../../../platform/deps.js';
+import { ok } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
-import { live } from '../../../platform/rows.js';
 import { checkConnection, describeConnectionFailure } from '../../../platform/tenant-databases.js';
+import { anyTenantBound } from './datasource.queries.js';
 
 const M = datasourceEntity.messages;
 
@@ -20,7 +22,6 @@ export const datasourceModule = defineModule('system/datasource', (app: FastifyI
 
   registerCrud(app, deps, datasourceEntity, {
     table: 'cubeDatasource',
-    selectColumns: ['id', 'name'],
     toRecord: (records) =>
       records.map((r) => ({ ...r, password: r.password ? DATASOURCE_PASSWORD_MASK : '' })),
     hooks: {
@@ -60,15 +61,24 @@ export const datasourceModule = defineModule('system/datasource', (app: FastifyI
       ],
       afterRemove: [
         async ({ trx, ids }) => {
-          const bound = await trx
-            .selectFrom('cubeTenant')
-            .select('id')
-            .where('datasourceId', 'in', ids)
-            .$call(live)
-            .executeTakeFirst();
-          if (bound) throw new BizError(M.inUse);
+          if (await anyTenantBound(trx, ids)) throw new BizError(M.inUse);
         },
       ],
+    },
+    // `select` feeds the tenant screen's 数据源配置 choice. Not the kit's (open to every signed-in user): which
+    // databases the platform runs is the platform's business, so it needs the platform administrator too.
+    routes: (scope, kit) => {
+      scope.get(
+        `${kit.prefix}/select`,
+        { config: { access: access.permission(datasourceEntity.permissions.read, { platformOnly: true }) } },
+        async (request) => {
+          const rows = await (await kit.readRows(deps.db.db, contextOf(request)))
+            .select(['cubeDatasource.id', 'cubeDatasource.name'])
+            .orderBy('cubeDatasource.name')
+            .execute();
+          return ok(rows.map((r) => ({ id: String(r.id), name: r.name })));
+        },
+      );
     },
   });
 });

@@ -71,7 +71,7 @@ export const tenantModule = defineModule('system/tenant', (app: FastifyInstance,
   const kit = registerCrud(app, deps, tenantEntity, {
     table: 'cubeTenant',
     operations: ['list', 'detail', 'submit', 'remove', 'select'],
-    computed: ['packageName'],
+    computed: ['packageName', 'datasourceName'],
     selectColumns: ['id', 'tenantId', 'tenantName'],
     // A picker's `select` is open to any signed-in user; outside the platform it lists the caller's own tenant.
     where: (qb, ctx) => (isPlatformAdmin(ctx) ? qb : qb.where('cubeTenant.tenantId', '=', ctx.tenantId)),

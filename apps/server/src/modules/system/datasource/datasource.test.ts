@@ -1,0 +1,336 @@
+import { DATASOURCE_PASSWORD_MASK, datasourceEntity, tenantEntity } from '@cube/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
+import { withPlatformScope } from '../../../db/row-scope.js';
+import { newId } from '../../../platform/ids.js';
+
+const API = datasourceEntity.api;
+const M = datasourceEntity.messages;
+const T = tenantEntity.messages;
+const PG_URL = process.env.CUBE_TEST_PG_URL;
+
+/** A throwaway database on the test server, owned by the suites' app role; dropped by `drop`. */
+async function throwawayDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `cube_ds_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
+  await admin.end();
+  const server = new URL(PG_URL as string);
+  return {
+    name,
+    url: `postgres://${server.hostname}:${server.port || 5432}/${name}`,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Rows of a table of another database, read as the superuser of the test server (no row security). */
+async function rowsIn(database: string, sqlText: string, values: unknown[] = []) {
+  const url = new URL(PG_URL as string);
+  url.pathname = `/${database}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    return (await c.query(sqlText, values)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+describe.each(dialects)('datasources on %s', (dialect) => {
+  let t: TestApp;
+  let platform: string;
+  let tenantAdmin: string;
+  const count = async () =>
+    Number(
+      (
+        await withPlatformScope(() =>
+          t.deps.db.db
+            .selectFrom('cubeDatasource')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        )
+      )?.n ?? 0,
+    );
+  const submit = (body: Record<string, unknown>, token = platform) =>
+    t.call('POST', `${API}/submit`, token, body);
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    platform = (await t.token(DEMO.platformAdmin)).access_token;
+    tenantAdmin = (await t.token(DEMO.tenantAdmin)).access_token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses bad input with its message and writes nothing', async () => {
+    const valid = { name: '坏输入', url: 'postgres://127.0.0.1:5432/x', username: 'u', password: 'p' };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...valid, name: '' }, M.nameRequired],
+      [{ ...valid, url: '' }, M.urlRequired],
+      [{ ...valid, url: 'postgres://u:secret@127.0.0.1:5432/x' }, M.urlInvalid],
+      [{ ...valid, url: 'mysql://127.0.0.1:3306/x' }, M.urlInvalid],
+      [{ ...valid, driverClass: 'com.mysql.cj.jdbc.Driver' }, M.driverInvalid],
+      [{ ...valid, username: ' ' }, M.usernameRequired],
+      [{ ...valid, poolSize: 0 }, M.poolSizeInvalid],
+      [{ ...valid, poolSize: 51 }, M.poolSizeInvalid],
+      [{ ...valid, poolSize: 2.5 }, M.poolSizeInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await submit(body);
+      expect(res.body.msg, JSON.stringify(body)).toBe(message);
+      expect(res.body.success).toBe(false);
+    }
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses a datasource it cannot reach (测试连接), within a few seconds, and writes nothing', async () => {
+    const started = Date.now();
+    const res = await submit({
+      name: '不可达',
+      url: 'postgres://127.0.0.1:1/nowhere',
+      username: 'u',
+      password: 'p',
+    });
+    expect(res.body.msg).toBe(`${M.connectionFailed}: 无法连接数据库服务器`);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(await count()).toBe(0);
+  });
+
+  it("is the platform's alone: a tenant administrator is refused every route", async () => {
+    for (const [method, url] of [
+      ['GET', `${API}/list`],
+      ['GET', `${API}/select`],
+      ['GET', `${API}/detail?id=1`],
+      ['POST', `${API}/remove?ids=1`],
+    ] as const)
+      expect((await t.call(method, url, tenantAdmin)).statusCode, url).toBe(403);
+    const res = await submit(
+      { name: '租户的', url: 'postgres://127.0.0.1:1/x', username: 'u', password: 'p' },
+      tenantAdmin,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await t.call('POST', '/api/cube-system/tenant/datasource?tenantId=100000', tenantAdmin)).statusCode,
+    ).toBe(403);
+  });
+
+  it.runIf(dialect === 'sqlite')('refuses to bind a tenant on a single-file SQLite master', async () => {
+    const res = await t.call(
+      'POST',
+      `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${newId()}`,
+      platform,
+    );
+    expect(res.body.msg).toBe(T.datasourceSqlite);
+    const tenant = await t.deps.db.db
+      .selectFrom('cubeTenant')
+      .select('datasourceId')
+      .where('tenantId', '=', '100000')
+      .executeTakeFirstOrThrow();
+    expect(tenant.datasourceId).toBeNull();
+  });
+
+  describe.skipIf(!PG_URL)('with a reachable PostgreSQL database', () => {
+    let target: Awaited<ReturnType<typeof throwawayDatabase>>;
+    let id: string;
+    beforeAll(async () => {
+      target = await throwawayDatabase();
+    });
+    afterAll(async () => {
+      await t.deps.datasources.close();
+      await target?.drop();
+    });
+
+    it('saves after connecting; the password is sealed, and detail, list and select never show it', async () => {
+      const res = await submit({
+        name: '华东业务库',
+        url: target.url,
+        username: PG_APP_ROLE,
+        password: 'S3cret-pass',
+        poolSize: 3,
+      });
+      expect(res.body, res.raw).toMatchObject({ code: 200 });
+      id = String(res.body.data.id ?? res.body.data);
+      const stored = await withPlatformScope(() =>
+        t.deps.db.db.selectFrom('cubeDatasource').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+      );
+      expect(stored.password).toMatch(/^v1:/);
+      expect(stored.password).not.toContain('S3cret');
+      expect(stored.poolSize).toBe(3);
+      const detail = await t.call('GET', `${API}/detail?id=${id}`, platform);
+      expect(detail.body.data).toMatchObject({
+        name: '华东业务库',
+        password: DATASOURCE_PASSWORD_MASK,
+        poolSize: 3,
+      });
+      const list = await t.call('GET', `${API}/list`, platform);
+      expect(list.raw).not.toContain('S3cret');
+      expect(list.raw).not.toContain(stored.password);
+      const select = await t.call('GET', `${API}/select`, platform);
+      expect(select.body.data).toEqual([expect.objectContaining({ id, name: '华东业务库' })]);
+
+      // A save sending the mask keeps the stored password.
+      const again = await submit({ ...detail.body.data, remark: '改备注' });
+      expect(again.body, again.raw).toMatchObject({ code: 200 });
+      const kept = await withPlatformScope(() =>
+        t.deps.db.db
+          .selectFrom('cubeDatasource')
+          .select('password')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+      );
+      expect(t.deps.datasources.secrets.open(kept.password)).toBe('S3cret-pass');
+    });
+
+    it.runIf(dialect === 'postgres')(
+      'binds a tenant: migrations run there, its notices move there, reads and writes go there, others stay',
+      async () => {
+        const masterNotices = async (tenantId: string) =>
+          withPlatformScope(() =>
+            t.deps.db.db
+              .selectFrom('cubeNotice')
+              .select(['id', 'title'])
+              .where('tenantId', '=', tenantId)
+              .execute(),
+          );
+        const before = await masterNotices('100000');
+        const platformBefore = await masterNotices('000000');
+        expect(before.length).toBeGreaterThan(0);
+        const listed = await t.call('GET', '/api/cube-desk/notice/list?size=100', tenantAdmin);
+        const titlesBefore = listed.body.data.records.map((r: { title: string }) => r.title).sort();
+
+        const bind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${id}`,
+          platform,
+        );
+        expect(bind.body, bind.raw).toMatchObject({ code: 200 });
+
+        // The tenant row points there; the master no longer holds the tenant's notices, the target holds them all.
+        const tenant = await withPlatformScope(() =>
+          t.deps.db.db
+            .selectFrom('cubeTenant')
+            .select('datasourceId')
+            .where('tenantId', '=', '100000')
+            .executeTakeFirstOrThrow(),
+        );
+        expect(String(tenant.datasourceId)).toBe(id);
+        const shown = await t.call('GET', '/api/cube-system/tenant/list?tenantId=100000', platform);
+        expect(shown.body.data.records[0]).toMatchObject({ datasourceId: id, datasourceName: '华东业务库' });
+        expect(await masterNotices('100000')).toEqual([]);
+        const there = await rowsIn(target.name, 'select id::text, title, tenant_id from cube_notice');
+        expect(there.map((r) => r.id).sort()).toEqual(before.map((r) => String(r.id)).sort());
+        expect(new Set(there.map((r) => r.tenant_id))).toEqual(new Set(['100000']));
+        const migrated = await rowsIn(target.name, 'select name from cube_migration');
+        expect(migrated.map((r) => r.name)).toContain('0020_datasource');
+
+        // The tenant reads the same notices (now from its database); labels still come from the master's dictionary.
+        const after = await t.call('GET', '/api/cube-desk/notice/list?size=100', tenantAdmin);
+        expect(after.body.data.records.map((r: { title: string }) => r.title).sort()).toEqual(titlesBefore);
+        const my = await t.call('GET', '/api/cube-desk/notice/my', tenantAdmin);
+        expect(my.body.data.records[0]).toMatchObject({ categoryName: expect.any(String) });
+        expect(my.body.data.records[0].categoryName).not.toBe('');
+        const overview = await t.call('GET', '/api/cube-desk/dashboard/overview', tenantAdmin);
+        expect(overview.body.data.noticeCount).toBe(before.length);
+
+        // A new notice of the tenant is written there, not in the master.
+        const created = await t.call('POST', '/api/cube-desk/notice/submit', tenantAdmin, {
+          title: '独立库里的公告',
+          category: 1,
+          content: '<p>正文</p>',
+          releaseTime: '2026-01-05 09:00:00',
+        });
+        expect(created.body, created.raw).toMatchObject({ code: 200 });
+        expect(
+          await rowsIn(target.name, 'select 1 from cube_notice where title = $1', ['独立库里的公告']),
+        ).toHaveLength(1);
+        expect(await masterNotices('100000')).toEqual([]);
+
+        // The platform tenant is unaffected: its notices stay in the master and it does not see the tenant's.
+        expect(await masterNotices('000000')).toEqual(platformBefore);
+        const platformList = await t.call('GET', '/api/cube-desk/notice/list?size=100', platform);
+        expect(platformList.raw).not.toContain('独立库里的公告');
+
+        // The datasource a tenant is bound to cannot be removed.
+        const removed = await t.call('POST', `${API}/remove?ids=${id}`, platform);
+        expect(removed.body.msg).toBe(M.inUse);
+
+        // Another tenant cannot be bound to a database holding this tenant's rows; nothing changes for it.
+        const other = await masterNotices('200000');
+        const refused = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=200000&datasourceId=${id}`,
+          platform,
+        );
+        expect(refused.body.msg).toBe(T.datasourceOccupied);
+        expect(await masterNotices('200000')).toEqual(other);
+        const otherTenant = await withPlatformScope(() =>
+          t.deps.db.db
+            .selectFrom('cubeTenant')
+            .select('datasourceId')
+            .where('tenantId', '=', '200000')
+            .executeTakeFirstOrThrow(),
+        );
+        expect(otherTenant.datasourceId).toBeNull();
+
+        // Unbinding brings every row back to the master (the new one too) and empties the target of the tenant.
+        const unbind = await t.call('POST', '/api/cube-system/tenant/datasource', platform, {
+          tenantId: '100000',
+          datasourceId: '',
+        });
+        expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+        const back = await masterNotices('100000');
+        expect(back.length).toBe(before.length + 1);
+        expect(await rowsIn(target.name, 'select 1 from cube_notice')).toEqual([]);
+        const reread = await t.call('GET', '/api/cube-desk/notice/list?size=100', tenantAdmin);
+        expect(reread.body.data.total).toBe(before.length + 1);
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
+      'fails closed when the target cannot be reached at bind time: binding and rows unchanged',
+      async () => {
+        const gone = await throwawayDatabase();
+        const res = await submit({
+          name: '将被删除的库',
+          url: gone.url,
+          username: PG_APP_ROLE,
+          password: 'x',
+        });
+        expect(res.body, res.raw).toMatchObject({ code: 200 });
+        const goneId = String(res.body.data.id ?? res.body.data);
+        await gone.drop();
+        const before = await withPlatformScope(() =>
+          t.deps.db.db.selectFrom('cubeNotice').select('id').where('tenantId', '=', '100000').execute(),
+        );
+        const bind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${goneId}`,
+          platform,
+        );
+        expect(bind.body.msg).toBe(`${T.datasourceMoveFailed}: 数据库不存在`);
+        const tenant = await withPlatformScope(() =>
+          t.deps.db.db
+            .selectFrom('cubeTenant')
+            .select('datasourceId')
+            .where('tenantId', '=', '100000')
+            .executeTakeFirstOrThrow(),
+        );
+        expect(tenant.datasourceId).toBeNull();
+        const after = await withPlatformScope(() =>
+          t.deps.db.db.selectFrom('cubeNotice').select('id').where('tenantId', '=', '100000').execute(),
+        );
+        expect(after).toEqual(before);
+        const list = await t.call('GET', '/api/cube-desk/notice/list?size=100', tenantAdmin);
+        expect(list.body.data.total).toBe(before.length);
+      },
+    );
+  });
+});
