@@ -217,6 +217,92 @@ export async function runClusterChecks(cluster) {
   );
 
   results.push(
+    await check(
+      'a tenant on its own database: bound on 1, written on 2, read on 3, back on the master',
+      async () => {
+        const name = `cube_ds_${randomBytes(4).toString('hex')}`;
+        const pg = (await import('pg')).default;
+        /** A superuser query on another database of the cluster's server. */
+        const queryIn = async (database, text, params = []) => {
+          const url = new URL(cluster.adminUrl);
+          url.pathname = `/${database}`;
+          const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
+          await client.connect();
+          try {
+            return (await client.query(text, params)).rows;
+          } finally {
+            await client.end().catch(() => {});
+          }
+        };
+        await cluster.query(`create database ${name} owner cube_app`);
+        const platform = await a.token(DEMO.platformAdmin);
+        const bind = async (datasourceId) => {
+          const res = await a.post(
+            `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${datasourceId}`,
+            undefined,
+            { token: platform, timeoutMs: 60_000 },
+          );
+          if (res.body?.code !== 200)
+            throw new Error(`bind ${datasourceId || 'master'}: ${JSON.stringify(res.body)}`);
+          // The other instances re-read the bindings within 5 s.
+          await sleep(5_500);
+        };
+        let datasourceId = '';
+        try {
+          const saved = await a.post(
+            '/api/cube-develop/datasource/submit',
+            {
+              name: `集群检查 ${name}`,
+              url: `postgres://127.0.0.1:${cluster.ports.postgres}/${name}`,
+              username: 'cube_app',
+              password: cluster.secrets.db,
+              poolSize: 2,
+            },
+            { token: platform },
+          );
+          datasourceId = String(saved.body?.data?.id ?? '');
+          if (!datasourceId) throw new Error(`datasource: ${JSON.stringify(saved.body)}`);
+          await bind(datasourceId);
+          const admin = await b.token(DEMO.tenantAdmin);
+          const title = `集群独立库 ${randomBytes(3).toString('hex')}`;
+          const created = await b.post(
+            '/api/cube-desk/notice/submit',
+            { title, category: 1, content: '<p>集群检查</p>', releaseTime: '2026-01-05 09:00:00' },
+            { token: admin },
+          );
+          expectStatus(created, 200, 'notice on 2');
+          const listed = await c.get(
+            `/api/cube-desk/notice/list?size=100&title=${encodeURIComponent(title)}`,
+            {
+              token: admin,
+            },
+          );
+          if (!JSON.stringify(listed.body).includes(title))
+            throw new Error('instance 3 does not list the notice');
+          if ((await queryIn(name, 'select 1 from cube_notice where title = $1', [title])).length !== 1)
+            throw new Error('the notice is not in the tenant database');
+          if ((await cluster.query('select 1 from cube_notice where title = $1', [title])).length !== 0)
+            throw new Error('the notice reached the master');
+          await bind('');
+          if ((await cluster.query('select 1 from cube_notice where title = $1', [title])).length !== 1)
+            throw new Error('unbinding did not bring the notice back');
+          return `${name}: written on 2, listed on 3, moved back on unbind`;
+        } finally {
+          const bound = await cluster.query(
+            "select datasource_id from cube_tenant where tenant_id = '100000'",
+          );
+          if (bound[0]?.datasource_id) await bind('').catch(() => {});
+          if (datasourceId)
+            await a.post(`/api/cube-develop/datasource/remove?ids=${datasourceId}`, undefined, {
+              token: platform,
+            });
+          await cluster.query(`drop database if exists ${name} with (force)`);
+        }
+      },
+    ),
+  );
+
+  results.push(
     await check('scheduled jobs: made due, each runs once across the three instances', async () => {
       const before = new Map(jobsBefore.map((r) => [r.name, Number(r.run_count)]));
       const read = async () =>

@@ -25,7 +25,7 @@ function PasswordInput({ value, onChange, disabled, id }: CrudControlProps) {
 
 const fields = entityFields(datasourceEntity, [
   { name: 'name', search: true, table: { width: 180 } },
-  { name: 'driverClass', initialValue: 'org.postgresql.Driver', table: { width: 180 } },
+  { name: 'driverClass', initialValue: 'org.postgresql.Driver', table: false },
   { name: 'url', search: true, span: 24, help: 'screens.datasource.urlHelp', table: { ellipsis: true } },
   { name: 'username', table: { width: 120 } },
   {
