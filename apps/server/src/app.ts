@@ -119,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     ),
   };
   app.addHook('onClose', () => deps.datasources.close());
+  await deps.datasources.start(options.store);
   options.store.setLogger?.(app.log);
   const routes: BuiltApp['routes'] = [];
   enforceAccessDeclarations(app, routes);

@@ -21,6 +21,7 @@ const TAGS: ReadonlyArray<readonly [string, string]> = [
   ['/api/cube-system/dict', SCREEN_TITLES.dict],
   ['/api/cube-system/tenant-package', '租户产品包'],
   ['/api/cube-system/tenant', SCREEN_TITLES.tenant],
+  ['/api/cube-develop/datasource', SCREEN_TITLES.datasource],
   ['/api/cube-system/role', SCREEN_TITLES.role],
   ['/api/cube-system/dept', SCREEN_TITLES.dept],
   ['/api/cube-system/post', SCREEN_TITLES.post],

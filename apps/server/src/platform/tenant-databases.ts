@@ -6,6 +6,7 @@ import { bindRequestDatabase, currentScopedDatabase, withPlatformScope } from '.
 import type { Database } from '../db/types.js';
 import { live } from './rows.js';
 import type { SecretBox } from './secret-box.js';
+import type { SharedStore, Subscription } from './store.js';
 
 /**
  * Tenants on their own database (decision D-datasource in docs/decisions.md). BladeX switches a tenant's business
@@ -96,8 +97,13 @@ type AnyDb = Kysely<any>;
 // biome-ignore lint/suspicious/noExplicitAny: tables named at run time
 type AnyTransaction = Transaction<any>;
 
-/** The bindings (tenant id → datasource id) are re-read after this long, so other instances see a move soon. */
+/**
+ * The bindings (tenant id → datasource id) are cached per instance. A change is broadcast to every instance at the
+ * flip's commit (`BINDINGS_CHANNEL`); while that broadcast cannot be relied on (no store started, Redis down) they
+ * are re-read after this long.
+ */
 const BINDINGS_TTL_MS = 5_000;
+const BINDINGS_CHANNEL = 'datasource-bindings';
 
 export class TenantDatabases {
   /** The master database for everything but the routed business tables of a bound request tenant. */
@@ -106,16 +112,31 @@ export class TenantDatabases {
   private readonly observers: Array<{ tables: readonly string[]; listener: WriteListener }> = [];
   private bindings: Promise<Map<string, string>> | undefined;
   private loadedAt = 0;
+  private store: SharedStore | undefined;
+  private subscription: Subscription | undefined;
 
   constructor(
     private readonly master: DatabaseHandle,
     readonly secrets: SecretBox,
   ) {
     this.routed = this.routedHandle();
-    // A bind or unbind on this instance is seen by its next request; other instances within the TTL.
-    master.observeWrites(['cube_tenant', 'cube_datasource'], () => {
+    // A bind or unbind: this instance forgets its bindings at the commit, and tells the others before the move
+    // goes on (the listener is awaited by the committing statement's caller).
+    master.observeWrites(['cube_tenant', 'cube_datasource'], async () => {
       this.bindings = undefined;
+      if (this.store && this.subscription)
+        await this.store.publish(BINDINGS_CHANNEL, 'changed').catch(() => false);
     });
+  }
+
+  /** Listens to other instances' binding changes (without it, or while Redis is down, the TTL applies). */
+  async start(store: SharedStore): Promise<void> {
+    if (!this.supported || this.subscription) return;
+    this.store = store;
+    const forget = () => {
+      this.bindings = undefined;
+    };
+    this.subscription = await store.subscribe(BINDINGS_CHANNEL, { message: forget, reset: forget });
   }
 
   /** Whether tenants can be bound here at all (a PostgreSQL master; SQLite stays the single-file default). */
@@ -150,6 +171,9 @@ export class TenantDatabases {
   }
 
   async close(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.close();
     const all = [...this.handles.values()];
     this.handles.clear();
     await Promise.all(all.map(async (h) => (await h.catch(() => undefined))?.close()));
@@ -244,7 +268,8 @@ export class TenantDatabases {
   }
 
   private async currentBindings(): Promise<Map<string, string>> {
-    if (!this.bindings || Date.now() - this.loadedAt > BINDINGS_TTL_MS) {
+    const expired = !this.subscription?.live && Date.now() - this.loadedAt > BINDINGS_TTL_MS;
+    if (!this.bindings || expired) {
       this.loadedAt = Date.now();
       const loading = withPlatformScope(() =>
         this.master.db
