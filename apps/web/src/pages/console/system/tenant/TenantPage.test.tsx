@@ -1,8 +1,9 @@
 import type { Tenant } from '@cube/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { datasourceApi } from '../../../../api/datasource';
 import { tenantApi, tenantPackageApi } from '../../../../api/tenant';
 import { UiProviders } from '../../../../app/UiProviders';
 import { usePermissionStore } from '../../../../stores/permission';
@@ -39,7 +40,7 @@ const rows = [
     accountNumber: 50,
     expireTime: '2099-12-31 23:59:59',
   }),
-  tenant('3', '300000', '测试公司'),
+  tenant('3', '300000', '测试公司', { datasourceId: '77', datasourceName: '华东业务库' }),
 ];
 
 const buttonIn = (row: Element, text: string) =>
@@ -55,6 +56,7 @@ describe('tenant administration', { timeout: 60_000 }, () => {
         tenant_view: true,
         tenant_setting: true,
         tenant_package_setting: true,
+        tenant_datasource: true,
       },
       loaded: true,
     });
@@ -117,5 +119,33 @@ describe('tenant administration', { timeout: 60_000 }, () => {
     await user.type(quota, '20');
     await user.click(buttonIn(dialog, '确定')!);
     await waitFor(() => expect(setting).toHaveBeenCalledWith(['2', '3'], 20, ''));
+  });
+
+  it('shows where each tenant is served from and binds one to another datasource with 数据源配置', async () => {
+    vi.spyOn(datasourceApi, 'options').mockResolvedValue([
+      { id: '77', name: '华东业务库' },
+      { id: '78', name: '华南业务库' },
+    ]);
+    const bind = vi.spyOn(tenantApi, 'datasource').mockResolvedValue({});
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderPage();
+    const bound = (await screen.findByText('测试公司')).closest('tr')!;
+    expect(bound.textContent).toContain('华东业务库');
+    expect(screen.getByText('华数云智信息技术有限公司').closest('tr')!.textContent).toContain('主库');
+    expect(buttonIn(screen.getByText('管理组').closest('tr')!, '数据源配置')).toBeUndefined();
+
+    await user.click(buttonIn(bound, '数据源配置')!);
+    const dialog = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll('.ant-modal')).find((m) =>
+        m.textContent?.includes('切换时会迁移该租户的数据'),
+      );
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    // antd opens a select on mouse down; its options carry their label as the title.
+    fireEvent.mouseDown(within(dialog as HTMLElement).getByRole('combobox'));
+    await user.click(await screen.findByTitle('华南业务库'));
+    await user.click(buttonIn(dialog, '确定')!);
+    await waitFor(() => expect(bind).toHaveBeenCalledWith('3', '78'));
   });
 });
