@@ -291,7 +291,14 @@ export class TenantDatabases {
   private async openFresh(datasourceId: string): Promise<DatabaseHandle> {
     const ds = await withPlatformScope(() => this.connectionOf(this.master.db, datasourceId));
     if (!ds) throw new Error('数据源不存在');
-    return this.openWith(ds);
+    const handle = this.openWith(ds);
+    try {
+      await handle.ping();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle;
   }
 
   private async open(datasourceId: string): Promise<DatabaseHandle> {
@@ -300,15 +307,13 @@ export class TenantDatabases {
     return this.openWith(ds);
   }
 
-  private async openWith(ds: DatasourceConnection): Promise<DatabaseHandle> {
+  /**
+   * Opens a pool without connecting: a tenant database that is down fails only the queries routed to it (a 503,
+   * `platform/error-reply.ts`), never the tenant's sign-in or its other screens.
+   */
+  private openWith(ds: DatasourceConnection): DatabaseHandle {
     const handle = openDatabase({ kind: 'postgres', url: connectionString(ds) }, { poolSize: ds.poolSize });
     for (const o of this.observers) handle.observeWrites(o.tables, o.listener);
-    try {
-      await handle.ping();
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
     return handle;
   }
 

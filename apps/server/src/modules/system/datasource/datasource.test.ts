@@ -295,6 +295,56 @@ describe.each(dialects)('datasources on %s', (dialect) => {
     );
 
     it.runIf(dialect === 'postgres')(
+      'a bound tenant whose database is down keeps signing in and its other screens; its notices answer 503',
+      async () => {
+        const own = await throwawayDatabase();
+        try {
+          const res = await submit({
+            name: '会停机的库',
+            url: own.url,
+            username: PG_APP_ROLE,
+            password: 'x',
+          });
+          expect(res.body, res.raw).toMatchObject({ code: 200 });
+          const ownId = String(res.body.data.id ?? res.body.data);
+          const bind = await t.call(
+            'POST',
+            `/api/cube-system/tenant/datasource?tenantId=200000&datasourceId=${ownId}`,
+            platform,
+          );
+          expect(bind.body, bind.raw).toMatchObject({ code: 200 });
+          const other = (await t.token(DEMO.otherTenantAdmin)).access_token;
+          expect((await t.call('GET', '/api/cube-desk/notice/list', other)).statusCode).toBe(200);
+
+          // The database server goes away (here: the datasource now points at a closed port).
+          const point = (url: string) =>
+            withPlatformScope(() =>
+              t.deps.db.db.updateTable('cubeDatasource').set({ url }).where('id', '=', ownId).execute(),
+            );
+          await point('postgres://127.0.0.1:1/gone');
+          await t.deps.datasources.forget(ownId);
+          const down = await t.call('GET', '/api/cube-desk/notice/list', other);
+          expect(down.statusCode).toBe(503);
+          expect((await t.call('GET', '/api/cube-auth/oauth/user-info', other)).statusCode).toBe(200);
+          expect((await t.call('GET', '/api/cube-system/dept/list', other)).statusCode).toBe(200);
+          expect((await t.token(DEMO.otherTenantAdmin)).access_token).toBeTruthy();
+
+          await point(own.url);
+          await t.deps.datasources.forget(ownId);
+          const unbind = await t.call(
+            'POST',
+            `/api/cube-system/tenant/datasource?tenantId=200000&datasourceId=`,
+            platform,
+          );
+          expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+        } finally {
+          await t.deps.datasources.close();
+          await own.drop();
+        }
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
       'fails closed when the target cannot be reached at bind time: binding and rows unchanged',
       async () => {
         const gone = await throwawayDatabase();
