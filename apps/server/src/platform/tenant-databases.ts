@@ -199,13 +199,13 @@ export class TenantDatabases {
    * locked (share mode: reads go on, writes wait) while the rows are read, copied in one target transaction and the
    * binding flipped; the source's rows are deleted last. Any failure before the flip leaves the binding and the
    * source as they were (a copy left in the target is replaced by the next bind). Refuses a target that holds
-   * rows of another tenant.
+   * rows of another tenant, and a move that finds the binding changed by another one meanwhile.
    */
   async move(
     tenant: { id: string; tenantId: string; datasourceId: string },
     toDatasourceId: string,
     flip: (trx: Transaction<Database>) => Promise<void>,
-    refuse: (reason: 'occupied') => Error,
+    refuse: (reason: 'occupied' | 'changed') => Error,
   ): Promise<void> {
     const source = tenant.datasourceId ? await this.handle(tenant.datasourceId) : this.master;
     const target = toDatasourceId ? await this.openFresh(toDatasourceId) : this.master;
@@ -213,8 +213,16 @@ export class TenantDatabases {
       if (target !== this.master) await migrateToLatest(target.db);
       await withPlatformScope(() =>
         (source.db as AnyDb).transaction().execute(async (strx) => {
+          // Share row exclusive: reads go on, writes wait, and so does another move (the mode conflicts with
+          // itself), which then finds the binding changed below and is refused instead of copying again.
           for (const table of TENANT_DATABASE_TABLES)
-            await sql`lock table ${sql.table(table)} in share mode`.execute(strx);
+            await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(strx);
+          const bound = await (source === this.master ? (strx as Transaction<Database>) : this.master.db)
+            .selectFrom('cubeTenant')
+            .select('datasourceId')
+            .where('id', '=', tenant.id)
+            .executeTakeFirst();
+          if (String(bound?.datasourceId ?? '') !== tenant.datasourceId) throw refuse('changed');
           const rows = new Map<string, Array<Record<string, unknown>>>();
           for (const table of TENANT_DATABASE_TABLES)
             rows.set(

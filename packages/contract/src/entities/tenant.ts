@@ -30,6 +30,7 @@ const messages = {
   datasourceSqlite: '单文件数据库（SQLite）部署不支持租户独立数据源，请使用 PostgreSQL 主库',
   datasourceOccupied: '目标数据库已存有其他租户的数据，不能绑定',
   datasourceMoveFailed: '租户数据迁移失败，绑定未改变',
+  datasourceChanged: '租户的数据源刚被修改，请刷新后重试',
 } as const;
 
 const limits = {

@@ -295,6 +295,30 @@ describe.each(dialects)('datasources on %s', (dialect) => {
     );
 
     it.runIf(dialect === 'postgres')(
+      'two binds of one tenant at once: one moves the rows, the other is refused',
+      async () => {
+        const before = await withPlatformScope(() =>
+          t.deps.db.db.selectFrom('cubeNotice').select('id').where('tenantId', '=', '100000').execute(),
+        );
+        const url = `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${id}`;
+        const answers = await Promise.all([t.call('POST', url, platform), t.call('POST', url, platform)]);
+        const messages = answers.map((a) => a.body.msg).sort();
+        expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+        expect(messages).toContain(T.datasourceChanged);
+        const there = await rowsIn(target.name, 'select id::text from cube_notice where tenant_id = $1', [
+          '100000',
+        ]);
+        expect(there.map((r) => r.id).sort()).toEqual(before.map((r) => String(r.id)).sort());
+        const unbind = await t.call(
+          'POST',
+          '/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=',
+          platform,
+        );
+        expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
       'a bound tenant whose database is down keeps signing in and its other screens; its notices answer 503',
       async () => {
         const own = await throwawayDatabase();

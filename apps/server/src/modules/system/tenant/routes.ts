@@ -154,7 +154,7 @@ export const tenantModule = defineModule('system/tenant', (app: FastifyInstance,
           { id: String(tenant.id), tenantId: tenant.tenantId, datasourceId: current },
           datasourceId,
           (trx) => updateTenantDatasource(trx, ctx, String(tenant.id), datasourceId),
-          () => new BizError(M.datasourceOccupied),
+          (reason) => new BizError(reason === 'occupied' ? M.datasourceOccupied : M.datasourceChanged),
         );
       } catch (error) {
         if (error instanceof AppError) throw error;

@@ -56,4 +56,5 @@ export const tenant: Messages['screens']['tenant'] = {
     'A single-file (SQLite) installation cannot bind tenants to datasources; use a PostgreSQL master',
   datasourceOccupied: "The target database already holds another tenant's data",
   datasourceMoveFailed: "Moving the tenant's data failed; the binding is unchanged",
+  datasourceChanged: "The tenant's datasource was just changed; refresh and try again",
 };
