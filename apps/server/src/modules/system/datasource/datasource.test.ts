@@ -229,7 +229,7 @@ describe.each(dialects)('datasources on %s', (dialect) => {
         expect(there.map((r) => r.id).sort()).toEqual(before.map((r) => String(r.id)).sort());
         expect(new Set(there.map((r) => r.tenant_id))).toEqual(new Set(['100000']));
         const migrated = await rowsIn(target.name, 'select name from cube_migration');
-        expect(migrated.map((r) => r.name)).toContain('0020_datasource');
+        expect(migrated.map((r) => r.name)).toContain('0021_datasource');
 
         // The tenant reads the same notices (now from its database); labels still come from the master's dictionary.
         const after = await t.call('GET', '/api/cube-desk/notice/list?size=100', tenantAdmin);
