@@ -4,6 +4,7 @@ export * from './dates.js';
 export * from './entities/index.js';
 export * from './entity.js';
 export * from './envelope.js';
+export * from './field-labels.js';
 export * from './flow-limits.js';
 export * from './notification.js';
 export * from './patent-number.js';

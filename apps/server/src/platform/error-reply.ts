@@ -1,24 +1,35 @@
-import { type R, ResultCode, ResultMessage } from '@cube/contract';
+import { labelParamMessage, type R, ResultCode, ResultMessage } from '@cube/contract';
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fail } from './envelope.js';
 import { AppError } from './errors.js';
 import { redactUrl } from './logging.js';
 
+/** An error's `R` body; a parameter error also names its field's code in `field`. */
+export type ErrorBody = R<Record<string, never>> & { field?: string };
+
+/**
+ * The dialect's `请求参数类型错误: applicationNo` reads `请求参数类型错误：申请号` in the console, with the field's code
+ * kept apart in `field` (clients read `msg` only; an extra property is ignored). One place for every route: the
+ * throw sites and zod schemas keep writing the dialect's form.
+ */
+function labelled(code: number, message: string): ErrorBody {
+  const { msg, field } = labelParamMessage(message);
+  return field === undefined ? fail(code, msg) : { ...fail(code, msg), field };
+}
+
 /**
  * The status and `R` body an error answers: 400 business/validation, 401, 403, 404, 405, 413,
  * 415, 429, and 500 without internals. The app's error handler sends it; a route with its own answer shape
  * (the token endpoint) extends it.
  */
-export function errorReply(
-  error: unknown,
-  request: FastifyRequest,
-): { status: number; body: R<Record<string, never>> } {
-  if (error instanceof AppError) return { status: error.statusCode, body: fail(error.code, error.message) };
+export function errorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+  if (error instanceof AppError)
+    return { status: error.statusCode, body: labelled(error.code, error.message) };
   if (hasZodFastifySchemaValidationErrors(error)) {
     // The first failing field's message, in Chinese, is what the form shows.
     const first = error.validation[0];
-    return { status: 400, body: fail(ResultCode.FAILURE, first?.message || ResultMessage.PARAM_INVALID) };
+    return { status: 400, body: labelled(ResultCode.FAILURE, first?.message || ResultMessage.PARAM_INVALID) };
   }
   if (isUnavailable(error)) {
     // The database or the shared store is unreachable (restarting, failed over, pool exhausted): nothing was

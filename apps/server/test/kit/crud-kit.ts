@@ -1,4 +1,4 @@
-import { type EntityDefinition, type InputOf, SECRET_MASK } from '@cube/contract';
+import { type EntityDefinition, fieldLabel, type InputOf, SECRET_MASK } from '@cube/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlatformScope } from '../../src/db/row-scope.js';
 import type { TableName } from '../../src/db/types.js';
@@ -180,14 +180,17 @@ export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void 
 
     it('refuses unknown filter and sort fields, and filter values of the wrong type, with 400', async () => {
       const unknown = await t.call('GET', `${api}/list?nope=1`, admin);
-      expect(unknown.body).toMatchObject({ code: 400, msg: '查询条件不合法: nope' });
+      expect(unknown.body).toMatchObject({ code: 400, msg: '查询条件不合法', field: 'nope' });
       const sort = await t.call('GET', `${api}/list?descs=nope`, admin);
-      expect(sort.body).toMatchObject({ code: 400, msg: '排序字段不合法: nope' });
+      expect(sort.body).toMatchObject({ code: 400, msg: '排序字段不合法', field: 'nope' });
       if (integerField) {
         for (const bad of ['1.5', '99999999999', 'abc']) {
           const res = await t.call('GET', `${api}/list?${integerField}=${bad}`, admin);
           expect(res.statusCode, `${integerField}=${bad}`).toBe(400);
-          expect(res.body.msg).toBe(`请求参数类型错误: ${integerField}`);
+          expect(res.body).toMatchObject({
+            msg: `请求参数类型错误：${String(fieldLabel(integerField))}`,
+            field: integerField,
+          });
         }
       }
       if (dateField) {
@@ -198,7 +201,10 @@ export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void 
             admin,
           );
           expect(res.statusCode, bad).toBe(400);
-          expect(res.body.msg).toBe(`日期格式不正确: ${dateField}`);
+          expect(res.body).toMatchObject({
+            msg: `日期格式不正确：${String(fieldLabel(dateField))}`,
+            field: dateField,
+          });
         }
       }
       if (textField) {
@@ -236,9 +242,9 @@ export function runCrudKit<E extends EntityDefinition>(c: CrudKitCase<E>): void 
       expect(JSON.parse(form.body)).toMatchObject({ code: 200 });
       expect((await detail(d)).statusCode).toBe(404);
       const missing = await t.call('POST', `${api}/remove`, admin);
-      expect(missing.body).toMatchObject({ code: 400, msg: '缺少必要的请求参数: ids' });
+      expect(missing.body).toMatchObject({ code: 400, msg: '缺少必要的请求参数：主键集合', field: 'ids' });
       const malformed = await t.call('POST', `${api}/remove?ids=1,abc`, admin);
-      expect(malformed.body).toMatchObject({ code: 400, msg: '请求参数类型错误: ids' });
+      expect(malformed.body).toMatchObject({ code: 400, msg: '请求参数类型错误：主键集合', field: 'ids' });
     });
 
     it('answers 403 to a caller without the entity’s permission codes', async () => {

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from '@cube/contract';
+import { type EntityDefinition, fieldLabel } from '@cube/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlatformScope } from '../../src/db/row-scope.js';
 import type { TableName } from '../../src/db/types.js';
@@ -117,15 +117,29 @@ export function runReadOnlyCrudKit<E extends EntityDefinition>(c: ReadOnlyKitCas
     });
 
     it('refuses unknown filter and sort fields, and filter values of the wrong type, with 400', async () => {
-      expect((await list('nope=1')).res.body).toMatchObject({ code: 400, msg: '查询条件不合法: nope' });
-      expect((await list('descs=nope')).res.body).toMatchObject({ code: 400, msg: '排序字段不合法: nope' });
+      expect((await list('nope=1')).res.body).toMatchObject({
+        code: 400,
+        msg: '查询条件不合法',
+        field: 'nope',
+      });
+      expect((await list('descs=nope')).res.body).toMatchObject({
+        code: 400,
+        msg: '排序字段不合法',
+        field: 'nope',
+      });
       if (integerField) {
         const res = (await list(`${integerField}=abc`)).res;
-        expect(res.body.msg).toBe(`请求参数类型错误: ${integerField}`);
+        expect(res.body).toMatchObject({
+          msg: `请求参数类型错误：${String(fieldLabel(integerField))}`,
+          field: integerField,
+        });
       }
       if (dateField) {
         const res = (await list(`${dateField}_datege=2024-02-30`)).res;
-        expect(res.body.msg).toBe(`日期格式不正确: ${dateField}`);
+        expect(res.body).toMatchObject({
+          msg: `日期格式不正确：${String(fieldLabel(dateField))}`,
+          field: dateField,
+        });
       }
       if (textField) {
         expect((await list(`${textField}=${encodeURIComponent("%' or 1=1 --")}`)).res.statusCode).toBe(200);

@@ -32,6 +32,8 @@ export const CODE_SETS = {
   ],
   serviceId: ['cube-server', 'cube-web'],
   grantType: [...CLIENT_GRANT_TYPES],
+  clientScope: ['all'],
+  roleAlias: ['administrator', 'admin', 'user', 'manager', 'agent', 'process'],
 } as const;
 
 export type CodeSet = keyof typeof CODE_SETS;
@@ -46,4 +48,34 @@ export function codeLabel(set: CodeSet, code: unknown): string {
   if (!text) return '';
   const key = codeLabelKey(set, text);
   return i18n.exists(key) ? i18n.t(key as never) : text;
+}
+
+/** Items of a list joined as the current language writes them (、 in Chinese, a comma in English). */
+export const joinLabels = (items: readonly string[]): string => items.join(i18n.t('common.listSeparator'));
+
+/** A role alias the tenant has no role for: the seed's role of that alias (部门经理), else 未知角色（已删除）. */
+export function roleAliasLabel(alias: string): string {
+  const key = codeLabelKey('roleAlias', alias);
+  return i18n.exists(key) ? i18n.t(key as never) : i18n.t('codes.unknownRole');
+}
+
+/**
+ * A task's candidate groups as people read them. The server names each alias by the tenant's role
+ * (`candidateGroupNames`, comma-joined in the aliases' order, the alias itself where the tenant has no such role); an
+ * alias left unnamed reads as the seed's role of that alias (部门经理) or 未知角色（已删除）, never the code.
+ */
+export function candidateGroupsLabel(aliases: unknown, names: unknown): string {
+  const list = String(aliases ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const named = String(names ?? '') ? String(names).split(',') : [];
+  // A role name holding a comma breaks the pairing: the names are then shown as the server wrote them.
+  if (named.length > 0 && named.length !== list.length) return String(names);
+  return joinLabels(
+    list.map((alias, i) => {
+      const name = named[i]?.trim();
+      return name && name !== alias ? name : roleAliasLabel(alias);
+    }),
+  );
 }

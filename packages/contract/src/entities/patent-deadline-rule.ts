@@ -9,7 +9,7 @@ const messages = {
   codeExists: '规则编号已存在',
   nameRequired: '请输入期限事项',
   noticeTypeInvalid: '请选择通知书类型',
-  patentTypesInvalid: '专利类型只能是 invention、utility、design 的逗号组合',
+  patentTypesInvalid: '适用专利类型只能选择发明、实用新型、外观设计',
   anchorInvalid: '请选择起算日',
   monthsInvalid: '月数应为0到240之间的整数',
   daysInvalid: '天数应为0到366之间的整数',

@@ -1,6 +1,7 @@
 import { AutoComplete, Empty, Form, Input, Select, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleAliasLabel } from '../../lib/codeLabels';
 import { camundaAttr, type ModdleElement } from './ModelerLint';
 import type { DiagramElement, Moddle, Modeling, ServiceLocator } from './ModelerServices';
 
@@ -257,10 +258,16 @@ export function ModelerProperties({
               id={id('candidateGroups')}
               mode="tags"
               value={candidateGroups}
-              options={(choices.candidateGroups ?? []).map((c) => ({
-                value: c.value,
-                label: `${c.label} (${c.value})`,
-              }))}
+              options={[
+                ...(choices.candidateGroups ?? []).map((c) => ({
+                  value: c.value,
+                  label: `${c.label} (${c.value})`,
+                })),
+                // A group the diagram names but the tenant has no role for is named too, never shown bare.
+                ...candidateGroups
+                  .filter((group) => !(choices.candidateGroups ?? []).some((c) => c.value === group))
+                  .map((group) => ({ value: group, label: `${roleAliasLabel(group)} (${group})` })),
+              ]}
               onChange={(values: string[]) => setCamunda('candidateGroups', values.join(','))}
               tokenSeparators={[',']}
             />

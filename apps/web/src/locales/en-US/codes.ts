@@ -35,4 +35,14 @@ export const codes: Messages['codes'] = {
     implicit: 'Implicit',
     sms_code: 'SMS code',
   },
+  clientScope: { all: 'All' },
+  roleAlias: {
+    administrator: 'Super administrator',
+    admin: 'Administrator',
+    user: 'User',
+    manager: 'Department manager',
+    agent: 'Patent agent',
+    process: 'Process clerk',
+  },
+  unknownRole: 'Unknown role (deleted)',
 };

@@ -19,6 +19,7 @@ export const common: Messages['common'] = {
   copy: 'Copy',
   copied: 'Copied',
   copyFailed: 'Copy failed',
+  listSeparator: ', ',
 };
 
 export const route: Messages['route'] = {

@@ -36,4 +36,17 @@ export const codes = {
     implicit: '简化模式',
     sms_code: '短信验证码',
   },
+  /** OAuth2 client scopes the dialect seeds (a client's own scopes are shown as typed). */
+  clientScope: { all: '全部' },
+  /** The seed's role aliases, named for a tenant that lacks the role (a workflow's candidate group). */
+  roleAlias: {
+    administrator: '超级管理员',
+    admin: '管理员',
+    user: '普通用户',
+    manager: '部门经理',
+    agent: '代理人',
+    process: '流程专员',
+  },
+  /** A candidate group naming a role the tenant does not have (deleted, or never created). */
+  unknownRole: '未知角色（已删除）',
 };

@@ -17,6 +17,8 @@ export const common = {
   copy: '复制',
   copied: '复制成功',
   copyFailed: '复制失败',
+  /** Between the items of a list read in a sentence or a cell. */
+  listSeparator: '、',
 };
 
 export const route = {

@@ -225,7 +225,7 @@ describe.each(dialects)('console menus on %s', (dialect) => {
     expect(foreign.body).toMatchObject({ code: 404, success: false });
     const invalid = await t.call('GET', `${ROUTES}?topMenuId=abc`, tenantAdmin);
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.body.msg).toBe('请求参数类型错误: topMenuId');
+    expect(invalid.body).toMatchObject({ msg: '请求参数类型错误：顶部菜单', field: 'topMenuId' });
     const empty = await t.call('GET', `${ROUTES}?topMenuId=`, tenantAdmin);
     expect(prune(empty.body.data, TENANT_CODES)).toEqual([{ desk: ['notice'] }]);
   });

@@ -254,7 +254,8 @@ describe.each(dialects)('menus and top menus on %s', (dialect) => {
     ).toBe(404);
     expect((await t.call('GET', `${MENU}/top-tree-keys`, tenantAdmin)).body).toMatchObject({
       code: 400,
-      msg: '缺少必要的请求参数: topMenuIds',
+      msg: '缺少必要的请求参数：顶部菜单',
+      field: 'topMenuIds',
     });
 
     // A new top menu of the demo tenant shows in its header once it links a page (an empty sidebar is not
@@ -316,7 +317,8 @@ describe.each(dialects)('menus and top menus on %s', (dialect) => {
       (await t.call('POST', `${TOP}/grant`, tenantAdmin, { topMenuIds: ['x'], menuIds: [] })).body,
     ).toMatchObject({
       code: 400,
-      msg: '请求参数类型错误: topMenuIds',
+      msg: '请求参数类型错误：顶部菜单',
+      field: 'topMenuIds',
     });
 
     // Removing the top menu drops it from the header and removes its links.

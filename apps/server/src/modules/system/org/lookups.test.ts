@@ -44,7 +44,7 @@ describe.each(dialects)('lookups on %s', (dialect) => {
       400,
     );
     expect((await t.call('GET', '/api/cube-system/dict/dictionary', user)).body.msg).toBe(
-      '缺少必要的请求参数: code',
+      '缺少必要的请求参数：编号',
     );
     expect((await t.call('GET', '/api/cube-system/dict/dictionary?code=sex')).statusCode).toBe(401);
   });

@@ -42,6 +42,8 @@ export const oauthProvider: Record<keyof typeof zh, string> = {
   approveTitle: 'Approve registration',
   role: 'Role',
   dept: 'Department',
+  roleRequired: 'Choose the role',
+  deptRequired: 'Choose the department',
   rejectConfirm: 'Reject this registration?',
   phone: 'Phone number',
   smsCode: 'SMS code',

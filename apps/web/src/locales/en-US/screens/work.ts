@@ -12,6 +12,7 @@ export const work: Messages['screens']['work'] = {
   taskName: 'Current step',
   starterName: 'Started by',
   candidateGroups: 'Candidate groups',
+  candidateGroupsOf: 'Candidate groups: {{names}}',
   returned: 'Returned',
   createTime: 'Created',
   startTime: 'Started',

@@ -45,6 +45,8 @@ export const oauthProvider = {
   approveTitle: '通过注册申请',
   role: '角色',
   dept: '部门',
+  roleRequired: '请选择所属角色',
+  deptRequired: '请选择所属部门',
   rejectConfirm: '确定驳回该注册申请?',
   phone: '手机号码',
   smsCode: '短信验证码',

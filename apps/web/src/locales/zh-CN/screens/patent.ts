@@ -90,7 +90,7 @@ export const patentDeadlineRule = {
   kind: '期限事项',
   noticeType: '通知书类型',
   patentTypes: '适用专利类型',
-  patentTypesHelp: '逗号分隔的 invention / utility / design，留空表示全部',
+  patentTypesHelp: '不选表示适用全部专利类型',
   anchor: '起算日',
   offsetMonths: '期限(月)',
   offsetDays: '期限(日)',

@@ -13,6 +13,7 @@ export const work = {
   taskName: '当前环节',
   starterName: '发起人',
   candidateGroups: '候选组',
+  candidateGroupsOf: '候选组：{{names}}',
   returned: '已退回',
   createTime: '创建时间',
   startTime: '发起时间',

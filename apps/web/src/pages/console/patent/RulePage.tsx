@@ -1,14 +1,52 @@
 import {
   DEADLINE_ANCHOR_CODES,
   NOTICE_TYPES,
+  PATENT_TYPES,
   type PatentDeadlineRule,
   patentDeadlineRuleEntity,
 } from '@cube/contract';
-import { Alert } from 'antd';
+import { Alert, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { patentDeadlineRuleApi } from '../../../api/patent';
-import { CrudPage, entityFields, entityPermissions } from '../../../components/crud';
+import { type CrudControlProps, CrudPage, entityFields, entityPermissions } from '../../../components/crud';
 import { codeOptions } from './controls';
+
+/** The patent types a rule applies to, chosen by name; the record keeps the codes comma-joined (empty: all). */
+function PatentTypesControl({ value, onChange, disabled, id }: CrudControlProps) {
+  const { t } = useTranslation();
+  const chosen = typeof value === 'string' && value !== '' ? value.split(',') : [];
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      allowClear
+      disabled={disabled}
+      value={chosen}
+      onChange={(next: string[]) => onChange?.(next.join(','))}
+      options={PATENT_TYPES.map((code) => ({
+        value: code,
+        label: t(`screens.patentApplication.types.${code}`),
+      }))}
+    />
+  );
+}
+
+/**
+ * The rule's name (期限事项) is what the list shows; its code (规则编号, APP_FEE) is an identifier the rule's author
+ * types and searches by, so it stays, smaller, under the name.
+ */
+function RuleName({ name, code }: { name: unknown; code: unknown }) {
+  return (
+    <>
+      <div>{String(name ?? '')}</div>
+      {code ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {String(code)}
+        </Typography.Text>
+      ) : null}
+    </>
+  );
+}
 
 const yesNo = [
   { value: 1, label: 'crud.yes' as const },
@@ -16,8 +54,12 @@ const yesNo = [
 ];
 
 const fields = entityFields(patentDeadlineRuleEntity, [
-  { name: 'ruleCode', search: true, table: { width: 170 } },
-  { name: 'kind', search: true, table: { width: 120, ellipsis: true } },
+  {
+    name: 'kind',
+    search: true,
+    table: { width: 200, render: (value, record) => <RuleName name={value} code={record.ruleCode} /> },
+  },
+  { name: 'ruleCode', search: true, table: false },
   {
     name: 'noticeType',
     type: 'select',
@@ -25,7 +67,12 @@ const fields = entityFields(patentDeadlineRuleEntity, [
     search: true,
     table: { width: 170, ellipsis: true },
   },
-  { name: 'patentTypes', help: 'screens.patentDeadlineRule.patentTypesHelp', table: false },
+  {
+    name: 'patentTypes',
+    help: 'screens.patentDeadlineRule.patentTypesHelp',
+    control: PatentTypesControl,
+    table: false,
+  },
   {
     name: 'anchor',
     type: 'select',

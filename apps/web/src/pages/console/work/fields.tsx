@@ -2,6 +2,7 @@ import { FLOW_DICT_CODE, FLOW_OUTCOMES } from '@cube/contract';
 import { Tag } from 'antd';
 import type { FlowInstanceRow, FlowTaskRow } from '../../../api/flow-work';
 import type { CrudField, MessageKey } from '../../../components/crud';
+import { candidateGroupsLabel } from '../../../lib/codeLabels';
 import { i18n } from '../../../lib/i18n';
 
 /**
@@ -56,14 +57,14 @@ export const taskNameField: CrudField = {
   },
 };
 
-/** Who may take the task, by the tenant's role names (部门经理), not the role aliases. */
+/** Who may take the task, by the tenant's role names (部门经理), never the role aliases. */
 export const candidateGroupsField: CrudField = {
   name: 'candidateGroups',
   label: label('candidateGroups'),
   table: {
     width: 140,
     ellipsis: true,
-    render: (value, record) => dash((record as FlowTaskRow).candidateGroupNames || value),
+    render: (value, record) => dash(candidateGroupsLabel(value, (record as FlowTaskRow).candidateGroupNames)),
   },
 };
 

@@ -89,4 +89,14 @@ describe('the client screen', { timeout: 60_000 }, () => {
     expect(await screen.findByText(SECRET)).toBeTruthy();
     expect(screen.getByText('请立即复制并妥善保存，关闭后无法再次查看。')).toBeTruthy();
   });
+
+  it('labels every code of a row: the scope and each grant type, never the raw code', async () => {
+    renderWithProviders(<ClientPage />);
+    await screen.findByText('partner');
+    const cells = Array.from(rowOf('partner').querySelectorAll('td')).map((td) => td.textContent ?? '');
+    expect(cells).toContain('全部');
+    expect(within(rowOf('partner')).getByText('刷新令牌')).toBeTruthy();
+    expect(within(rowOf('partner')).getByText('验证码')).toBeTruthy();
+    expect(cells.some((text) => /\ball\b|refresh_token|captcha/.test(text))).toBe(false);
+  });
 });

@@ -12,7 +12,7 @@ import {
   entityPermissions,
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
-import { codeLabel } from '../../../../lib/codeLabels';
+import { type CodeSet, codeLabel } from '../../../../lib/codeLabels';
 import { useRuntimeConfig } from '../../../../stores/site';
 
 /** The grant types as a multiple choice; the record keeps them comma-joined. */
@@ -29,6 +29,19 @@ function GrantTypesControl({ value, onChange, disabled, id }: CrudControlProps) 
     />
   );
 }
+
+/** A comma list of codes, one labelled tag each. */
+const codeTags = (set: CodeSet, value: unknown) => (
+  <>
+    {String(value ?? '')
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean)
+      .map((code) => (
+        <Tag key={code}>{codeLabel(set, code)}</Tag>
+      ))}
+  </>
+);
 
 /** A secret is typed like a password and never offered by the browser's autofill. */
 function SecretControl({ value, onChange, disabled, id }: CrudControlProps) {
@@ -54,25 +67,18 @@ const fields = entityFields(clientEntity, [
     control: SecretControl,
     help: 'screens.client.secretHelp',
   },
-  { name: 'scope', initialValue: 'all', table: { width: 90 } },
+  {
+    name: 'scope',
+    initialValue: 'all',
+    table: { width: 90, render: (value) => codeTags('clientScope', value) },
+  },
   {
     name: 'authorizedGrantTypes',
     initialValue: 'refresh_token,password,authorization_code',
     control: GrantTypesControl,
     span: 24,
     search: true,
-    table: {
-      render: (value) => (
-        <>
-          {String(value ?? '')
-            .split(',')
-            .filter(Boolean)
-            .map((g) => (
-              <Tag key={g}>{codeLabel('grantType', g)}</Tag>
-            ))}
-        </>
-      ),
-    },
+    table: { render: (value) => codeTags('grantType', value) },
   },
   {
     name: 'accessTokenValidity',

@@ -111,7 +111,7 @@ export function PendingRegistrations({ open, onClose, onChanged }: Props) {
         destroyOnHidden
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="roleId" label={k('role')} rules={[{ required: true, message: '请选择所属角色' }]}>
+          <Form.Item name="roleId" label={k('role')} rules={[{ required: true, message: k('roleRequired') }]}>
             <TreeSelect
               treeData={roles.data ?? []}
               treeDefaultExpandAll
@@ -119,7 +119,7 @@ export function PendingRegistrations({ open, onClose, onChanged }: Props) {
               data-testid="approve-role"
             />
           </Form.Item>
-          <Form.Item name="deptId" label={k('dept')} rules={[{ required: true, message: '请选择所属部门' }]}>
+          <Form.Item name="deptId" label={k('dept')} rules={[{ required: true, message: k('deptRequired') }]}>
             <TreeSelect
               treeData={depts.data ?? []}
               treeDefaultExpandAll

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchInstanceDetail } from '../../../../api/flow-work';
+import { candidateGroupsLabel, joinLabels } from '../../../../lib/codeLabels';
 import { ProcessDiagram } from '../ProcessDiagram';
 import { FlowTimeline } from './FlowTimeline';
 import { processKind } from './kinds';
@@ -39,18 +40,21 @@ export function InstanceStatus({ status }: { status: string }) {
 /** 流程信息: the instance's facts. */
 export function InstanceFacts({ instance }: { instance: FlowInstanceDetail }) {
   const { t } = useTranslation();
-  const current = instance.tasks.map((task) => task.taskName).join('，');
-  // A task nobody holds yet names its candidate groups (by role name).
-  const assignees = instance.tasks
-    .map(
-      (task) =>
-        task.assigneeName ||
-        (task.candidateGroups
-          ? `${t('screens.work.candidateGroups')}：${task.candidateGroupNames || task.candidateGroups}`
-          : ''),
-    )
-    .filter(Boolean)
-    .join('，');
+  const current = joinLabels(instance.tasks.map((task) => task.taskName));
+  // A task nobody holds yet names its candidate groups (by role name, never the alias).
+  const assignees = joinLabels(
+    instance.tasks
+      .map(
+        (task) =>
+          task.assigneeName ||
+          (task.candidateGroups
+            ? t('screens.work.candidateGroupsOf', {
+                names: candidateGroupsLabel(task.candidateGroups, task.candidateGroupNames),
+              })
+            : ''),
+      )
+      .filter(Boolean),
+  );
   return (
     <Descriptions
       size="small"
