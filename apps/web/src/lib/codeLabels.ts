@@ -50,6 +50,10 @@ export function codeLabel(set: CodeSet, code: unknown): string {
   return i18n.exists(key) ? i18n.t(key as never) : text;
 }
 
+/** A name with its code after it, bracketed as the current language writes it: 示例科技（100000）, Acme (100000). */
+export const nameWithCode = (name: string, code: string): string =>
+  i18n.t('common.nameWithCode', { name, code });
+
 /** Items of a list joined as the current language writes them (、 in Chinese, a comma in English). */
 export const joinLabels = (items: readonly string[]): string => items.join(i18n.t('common.listSeparator'));
 

@@ -1,3 +1,5 @@
+import { nameWithCode } from './codeLabels';
+
 /** A user as the pickers receive it (`cube-user/queryUserByName`). */
 export interface PickableUser {
   id: string;
@@ -19,7 +21,7 @@ export function userChoiceOptions(users: readonly PickableUser[]): Array<{ value
     const label = shown(u);
     return {
       value: u.id,
-      label: (count.get(label) ?? 0) > 1 && label !== u.account ? `${label}（${u.account}）` : label,
+      label: (count.get(label) ?? 0) > 1 && label !== u.account ? nameWithCode(label, u.account) : label,
     };
   });
 }

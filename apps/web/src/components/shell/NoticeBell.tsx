@@ -1,5 +1,5 @@
 import { BellOutlined, MessageOutlined, NotificationOutlined } from '@ant-design/icons';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_POLL_MS, type Notification } from '@cube/contract';
+import { NOTIFICATION_KINDS, NOTIFICATION_POLL_MS, type Notification } from '@cube/contract';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Empty, List, Modal, Popover, Spin, Tabs, Tag, Typography } from 'antd';
 import { type UIEvent, useState } from 'react';
@@ -171,7 +171,11 @@ function PersonalList({
                   title={<span className={styles.noticeTitle}>{item.title}</span>}
                   description={
                     <span className={styles.noticeMeta}>
-                      <Tag bordered={false}>{NOTIFICATION_KIND_LABELS[item.kind]}</Tag>
+                      <Tag bordered={false}>
+                        {NOTIFICATION_KINDS.includes(item.kind)
+                          ? t(`screens.notify.kinds.${item.kind}`)
+                          : item.kind}
+                      </Tag>
                       {item.createTime}
                     </span>
                   }

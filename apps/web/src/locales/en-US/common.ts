@@ -20,6 +20,7 @@ export const common: Messages['common'] = {
   copied: 'Copied',
   copyFailed: 'Copy failed',
   listSeparator: ', ',
+  nameWithCode: '{{name}} ({{code}})',
 };
 
 export const route: Messages['route'] = {

@@ -19,6 +19,8 @@ export const common = {
   copyFailed: '复制失败',
   /** Between the items of a list read in a sentence or a cell. */
   listSeparator: '、',
+  /** A name with its code after it: 示例科技（100000）. */
+  nameWithCode: '{{name}}（{{code}}）',
 };
 
 export const route = {

@@ -14,4 +14,13 @@ export const notify: Messages['screens']['notify'] = {
   open: 'Open',
   kindPlaceholder: 'All kinds',
   unreadCount: '{{count}} unread',
+  kinds: {
+    task_assigned: 'Task to do',
+    task_claimable: 'Task to claim',
+    task_returned: 'Task returned',
+    task_completed: 'Task completed',
+    lead_new: 'Customer inquiry',
+    deadline_approaching: 'Deadline approaching',
+    deadline_missed: 'Deadline missed',
+  },
 };

@@ -1,3 +1,5 @@
+import { NOTIFICATION_KIND_LABELS } from '@cube/contract';
+
 export const notify = {
   title: '标题',
   kind: '类型',
@@ -12,4 +14,5 @@ export const notify = {
   open: '查看',
   kindPlaceholder: '全部类型',
   unreadCount: '未读 {{count}} 条',
+  kinds: { ...NOTIFICATION_KIND_LABELS },
 };

@@ -7,6 +7,7 @@ import {
 } from '@cube/contract';
 import { Select, type SelectProps } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../components/crud';
 import { useDictionary } from '../../../components/dict/useDictionary';
 import { useSessionStore } from '../../../stores/session';
@@ -22,11 +23,16 @@ export function codeOptions(codes: readonly (string | number)[], prefix: string)
  */
 export function useFlowCategories(): { value: string; label: string }[] {
   const { data } = useDictionary(FLOW_DICT_CODE, 'biz');
+  const { t, i18n } = useTranslation();
   return useMemo(() => {
     if (data && data.length > 0)
       return data.map((item) => ({ value: flowCategoryOf(item.dictKey), label: item.dictValue }));
-    return FLOW_BUILTINS.map((builtin) => ({ value: builtin.category, label: builtin.name }));
-  }, [data]);
+    // The built-in names are translated like the patent-flow routes (`flow.flow_<n>`).
+    return FLOW_BUILTINS.map((builtin) => {
+      const key = `flow.${builtin.category}`;
+      return { value: builtin.category, label: i18n.exists(key) ? t(key as never) : builtin.name };
+    });
+  }, [data, t, i18n]);
 }
 
 /** A select of process types (values `flow_<dictKey>`). */

@@ -1,9 +1,4 @@
-import {
-  NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
-  type Notification,
-  type NotificationKind,
-} from '@cube/contract';
+import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -65,7 +60,7 @@ export default function NotifyPage() {
               setKind(next);
               setCurrent(1);
             }}
-            options={NOTIFICATION_KINDS.map((k) => ({ value: k, label: NOTIFICATION_KIND_LABELS[k] }))}
+            options={NOTIFICATION_KINDS.map((k) => ({ value: k, label: t(`screens.notify.kinds.${k}`) }))}
           />
           <Space size={4}>
             <Switch
@@ -130,7 +125,9 @@ export default function NotifyPage() {
             title: t('screens.notify.kind'),
             dataIndex: 'kind',
             width: 110,
-            render: (value: NotificationKind) => <Tag>{NOTIFICATION_KIND_LABELS[value]}</Tag>,
+            render: (value: NotificationKind) => (
+              <Tag>{NOTIFICATION_KINDS.includes(value) ? t(`screens.notify.kinds.${value}`) : value}</Tag>
+            ),
           },
           {
             title: t('screens.notify.state'),

@@ -5,8 +5,6 @@ import {
   agentCompanyEntity,
   PATENT_STATUS_LABELS,
   PATENT_TYPE_LABELS,
-  type PatentStatus,
-  type PatentType,
 } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select, Table } from 'antd';
@@ -121,7 +119,8 @@ function CasesDialog({ company, onClose }: { company: AgentCompany; onClose: () 
             dataIndex: 'patentType',
             title: t('screens.patentApplication.patentType'),
             width: 90,
-            render: (v: string) => PATENT_TYPE_LABELS[v as PatentType] ?? v,
+            render: (v: string) =>
+              v in PATENT_TYPE_LABELS ? t(`screens.patentApplication.types.${v}` as never) : v,
           },
           { dataIndex: 'title', title: t('screens.patentApplication.title') },
           { dataIndex: 'applicationNo', title: t('screens.patentApplication.applicationNo'), width: 150 },
@@ -129,7 +128,8 @@ function CasesDialog({ company, onClose }: { company: AgentCompany; onClose: () 
             dataIndex: 'patentStatus',
             title: t('screens.patentApplication.patentStatus'),
             width: 110,
-            render: (v: string) => PATENT_STATUS_LABELS[v as PatentStatus] ?? v,
+            render: (v: string) =>
+              v in PATENT_STATUS_LABELS ? t(`screens.patentApplication.statuses.${v}` as never) : v,
           },
         ]}
       />

@@ -21,7 +21,8 @@ export default function DeadlinePage() {
       dataIndex: 'deadlineStatus',
       title: t('screens.patentDeadline.deadlineStatus'),
       width: 80,
-      render: (v: string) => DEADLINE_STATUS_LABELS[v as keyof typeof DEADLINE_STATUS_LABELS] ?? v,
+      render: (v: string) =>
+        v in DEADLINE_STATUS_LABELS ? t(`screens.patentDeadline.statuses.${v}` as never) : v,
     },
   ];
   const empty = {

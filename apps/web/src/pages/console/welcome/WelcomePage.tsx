@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { nameWithCode } from '../../../lib/codeLabels';
 import { menuLabel } from '../../../lib/labels';
 import { useMenuStore } from '../../../stores/menu';
 import { isExternalUrl, menuHref, menuLeaves, opensNewWindow } from '../../../stores/menuRoutes';
@@ -79,7 +80,7 @@ export default function WelcomePage() {
     {
       key: 'tenant',
       label: t('welcome.tenant'),
-      children: tenantName ? `${tenantName}（${tenantId}）` : tenantId || empty,
+      children: tenantName ? nameWithCode(tenantName, tenantId) : tenantId || empty,
     },
     {
       key: 'role',

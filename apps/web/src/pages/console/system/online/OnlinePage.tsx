@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchTenantOptions } from '../../../../api/flow-model';
 import { endSessions, endUserSessions, fetchOnlineSessions } from '../../../../api/online';
 import { reportFailure } from '../../../../components/crud/failures';
+import { nameWithCode } from '../../../../lib/codeLabels';
 import { useCan } from '../../../../stores/permission';
 import { useSessionStore } from '../../../../stores/session';
 
@@ -53,7 +54,7 @@ export default function OnlinePage() {
           {
             title: t('screens.online.tenantName'),
             dataIndex: 'tenantName',
-            render: (name: string, row: OnlineSession) => `${name || '-'}（${row.tenantId}）`,
+            render: (name: string, row: OnlineSession) => nameWithCode(name || '-', row.tenantId),
           },
         ]
       : []),
@@ -112,7 +113,7 @@ export default function OnlinePage() {
             }}
             options={(tenants.data ?? []).map((x) => ({
               value: x.tenantId,
-              label: `${x.tenantName}（${x.tenantId}）`,
+              label: nameWithCode(x.tenantName, x.tenantId),
             }))}
           />
         ) : null}

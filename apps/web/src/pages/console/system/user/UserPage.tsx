@@ -25,6 +25,7 @@ import {
   entityPermissions,
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
+import { nameWithCode } from '../../../../lib/codeLabels';
 import { useCan } from '../../../../stores/permission';
 import { useSessionStore } from '../../../../stores/session';
 import { GrantRolesDialog } from './GrantRolesDialog';
@@ -250,7 +251,7 @@ export default function UserPage() {
             onChange={(value?: string) => chooseTenant(value)}
             options={(tenants.data ?? []).map((x) => ({
               value: x.tenantId,
-              label: `${x.tenantName}（${x.tenantId}）`,
+              label: nameWithCode(x.tenantName, x.tenantId),
             }))}
           />
         </Space>
