@@ -25,6 +25,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   fullName: '机构全称',
   userId: '用户',
   userType: '用户平台',
+  username: '用户名',
   roleId: '角色',
   roleIds: '角色',
   roleName: '角色名称',
