@@ -91,6 +91,7 @@ const PAGE_CODES: Record<string, ScreenCode> = {
   '/agent/company': 'agent_company',
   '/system/tenant': 'tenant',
   '/system/tenantpackage': 'tenant_package',
+  '/tool/datasource': 'datasource',
   '/monitor/log/usual': 'log_usual',
   '/monitor/log/api': 'log_api',
   '/monitor/log/error': 'log_error',
