@@ -37,6 +37,9 @@ export interface Harness {
 }
 
 /** The run's Chromium (started once by the global setup), or one of this file's own. */
+/** The pages this file has open, for the failure record (failure-record.ts). */
+export const openPages = new Set<Page>();
+
 async function browserForFile(): Promise<Browser> {
   const endpoint = inject('e2eBrowserEndpoint');
   return endpoint ? chromium.connect(endpoint) : launchBrowser();
@@ -56,7 +59,10 @@ function harness(
       baseURL: baseUrl,
       ...(storageState ? { storageState: JSON.parse(storageState) } : {}),
     });
-    return context.newPage();
+    const page = await context.newPage();
+    openPages.add(page);
+    page.on('close', () => openPages.delete(page));
+    return page;
   };
   return {
     baseUrl,
