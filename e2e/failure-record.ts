@@ -7,7 +7,7 @@ import { root } from './server.js';
 /**
  * When a test fails, each page it left open is photographed (test-results/failures/) and the toasts and alerts on
  * it are printed: a wait that timed out says what it waited for, not what the screen showed instead (a refusal's
- * toast, an error boundary).
+ * toast, an error boundary). Open dialogs are then closed, so that the retry does not find them in its way.
  */
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {
@@ -25,6 +25,8 @@ beforeEach(({ task, onTestFailed }) => {
         .allTextContents()
         .catch(() => []);
       console.error(`[failure record] ${page.url()} → ${file}; toasts and alerts: ${JSON.stringify(shown)}`);
+      // The retry starts from this page: a dialog left open (a confirm whose OK did nothing) would cover it.
+      for (let i = 0; i < 2; i++) await page.keyboard.press('Escape').catch(() => {});
     }
   });
 });
