@@ -219,7 +219,7 @@ describe.each(dialects)('customer leads on %s', (dialect) => {
     expect(refused.statusCode).toBe(403);
   });
   // Last: it spends the tenant's budget for this minute.
-  it('answers a burst from many addresses with only 2xx or 429, every 2xx stored', async () => {
+  it('answers a burst from many addresses with only 2xx, 429 or 503, every 2xx stored', async () => {
     const total = LEAD_LIMITS.perTenantPerMinute + 150;
     const minute = () => Math.floor(Date.now() / 60_000);
     const first = minute();
@@ -228,8 +228,10 @@ describe.each(dialects)('customer leads on %s', (dialect) => {
     );
     // The budget is per calendar minute: a burst slowed past a minute's end (a busy machine) meets two budgets.
     const windows = minute() - first + 1;
-    const statuses = new Set(answers.map((r) => r.statusCode));
-    expect([...statuses].every((s) => s === 200 || s === 429)).toBe(true);
+    // 503 is the answer of a database pool that could not serve in time (a machine loaded far past its cores, as
+    // CI once was): refused whole, like a 429, which the count below holds it to.
+    const statuses = [...new Set(answers.map((r) => r.statusCode))].sort();
+    expect(statuses.filter((s) => s !== 200 && s !== 429 && s !== 503)).toEqual([]);
     const accepted = answers.filter((r) => r.statusCode === 200).length;
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThanOrEqual(LEAD_LIMITS.perTenantPerMinute * windows);
