@@ -28,10 +28,13 @@ export function enableRowScopes(): void {
 interface RowScope {
   tenantId: string;
   /**
-   * The database holding the request tenant's business data when the tenant is bound to a datasource of its own
-   * (`db/tenant-databases.ts`); absent = the master database.
+   * The database holding a tenant's business data when the tenant is bound to a datasource of its own
+   * (`platform/tenant-databases.ts`); absent = the master database. It counts only while the scope is
+   * `databaseTenant`'s: a scope of another tenant never reaches it.
    */
   database?: object;
+  /** Whose database `database` is: a tenant id, or `PLATFORM_ROW_SCOPE` for a scan of one database's rows. */
+  databaseTenant?: string;
 }
 
 const storage = new AsyncLocalStorage<RowScope>();
@@ -41,9 +44,32 @@ export function currentRowScope(): string {
   return storage.getStore()?.tenantId ?? '';
 }
 
-/** Runs `work` seeing only `tenantId`'s rows. */
+/**
+ * Runs `work` seeing only `tenantId`'s rows. A tenant database bound for that same tenant around it (a public
+ * site request, `withTenantDatabase`) stays bound inside; any other is left behind.
+ */
 export function withTenantScope<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
-  return enabled ? storage.run({ tenantId }, work) : work();
+  if (!enabled) return work();
+  const outer = storage.getStore();
+  return outer?.database && outer.databaseTenant === tenantId
+    ? storage.run({ tenantId, database: outer.database, databaseTenant: tenantId }, work)
+    : storage.run({ tenantId }, work);
+}
+
+/**
+ * Runs `work` with `scope` (a tenant id or `PLATFORM_ROW_SCOPE`) and `database` as that scope's business database
+ * (`platform/tenant-databases.ts`: a job's work for one tenant, a scan of one tenant database).
+ */
+export function withScopedDatabase<T>(
+  scope: string,
+  database: object | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!enabled) return work();
+  return storage.run(
+    database ? { tenantId: scope, database, databaseTenant: scope } : { tenantId: scope },
+    work,
+  );
 }
 
 /** Runs `work` seeing every tenant's rows. Callers name why in a comment: this is the backstop's only gap. */
@@ -77,13 +103,23 @@ export function bindRequestRowScope(tenantId: string): void {
  * Names the database of the current request's tenant business data (`db/tenant-databases.ts`). Only inside a
  * request scope, which exists on PostgreSQL only: a single-file SQLite deployment never binds tenants elsewhere.
  */
-export function bindRequestDatabase(database: object | undefined): void {
+export function bindRequestDatabase(tenantId: string, database: object | undefined): void {
   const scope = storage.getStore();
   if (!scope) throw new Error('bindRequestDatabase called outside a request scope');
   scope.database = database;
+  scope.databaseTenant = database ? tenantId : undefined;
 }
 
-/** The database bound by {@link bindRequestDatabase} for the current async context, if any. */
+/** The tenant the current scope names ('' for a public request, or outside any scope). */
+export function requestScopeTenant(): string {
+  return storage.getStore()?.tenantId ?? '';
+}
+
+/**
+ * The business database of the current async context: the one bound for the scope's own tenant (or, in a
+ * platform-scope scan, for that scan), else undefined (the master).
+ */
 export function currentScopedDatabase<T extends object>(): T | undefined {
-  return storage.getStore()?.database as T | undefined;
+  const scope = storage.getStore();
+  return scope?.database && scope.databaseTenant === scope.tenantId ? (scope.database as T) : undefined;
 }

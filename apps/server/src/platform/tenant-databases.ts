@@ -2,7 +2,14 @@ import { datasourceConnectionUrl } from '@cube/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DatabaseHandle, openDatabase, type WriteListener } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { bindRequestDatabase, currentScopedDatabase, withPlatformScope } from '../db/row-scope.js';
+import {
+  bindRequestDatabase,
+  currentScopedDatabase,
+  requestScopeTenant,
+  withPlatformScope,
+  withScopedDatabase,
+  withTenantScope,
+} from '../db/row-scope.js';
 import type { Database } from '../db/types.js';
 import { live } from './rows.js';
 import type { SecretBox } from './secret-box.js';
@@ -24,8 +31,22 @@ import type { SharedStore, Subscription } from './store.js';
  * request-served business data is listed. Binding needs a PostgreSQL master (row scopes exist only there).
  */
 
-/** SQL names of the tables whose rows live in a bound tenant's database. Each has a `tenant_id` column. */
-export const TENANT_DATABASE_TABLES: readonly string[] = ['cube_notice'];
+/**
+ * SQL names of the tables whose rows live in a bound tenant's database, parents before children (a move copies
+ * in this order and deletes in the reverse; no foreign keys join them today). Each has a `tenant_id` column.
+ * Every module reading one is given the routed handle; none is joined with a master table in one statement.
+ */
+export const TENANT_DATABASE_TABLES: readonly string[] = [
+  // 通知公告 and the dashboard's notice figures; the reminder job's bell notices.
+  'cube_notice',
+  // The public site's content (站点内容), served to anonymous visitors of the tenant's domain.
+  'cube_cr_article',
+  'cube_cr_product',
+  'cube_cr_certification',
+  'cube_cr_banner',
+  // 客户咨询: the public form's leads and their follow-up.
+  'cube_lead',
+];
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 const ROUTED_TABLES: ReadonlySet<string> = new Set(TENANT_DATABASE_TABLES.map(camel));
@@ -109,7 +130,11 @@ export class TenantDatabases {
   /** The master database for everything but the routed business tables of a bound request tenant. */
   readonly routed: DatabaseHandle;
   private readonly handles = new Map<string, Promise<DatabaseHandle>>();
-  private readonly observers: Array<{ tables: readonly string[]; listener: WriteListener }> = [];
+  private readonly observers: Array<{
+    tables: readonly string[];
+    listener: WriteListener;
+    stops: Array<() => void>;
+  }> = [];
   private bindings: Promise<Map<string, string>> | undefined;
   private loadedAt = 0;
   private store: SharedStore | undefined;
@@ -147,8 +172,57 @@ export class TenantDatabases {
   /** Called by access control once the request's tenant is known: binds that tenant's database, if any. */
   async bindRequest(tenantId: string): Promise<void> {
     if (!this.supported) return;
+    bindRequestDatabase(tenantId, await this.databaseOf(tenantId));
+  }
+
+  /**
+   * Called by the public site once the domain has named the site's tenant: that tenant's database serves the rest
+   * of the (anonymous) request, inside its tenant scope (`withTenantScope` keeps it). A signed-in request has its
+   * own tenant's database bound already and must not be given another's: refused as a programming error.
+   */
+  async bindSite(tenantId: string): Promise<void> {
+    if (!this.supported || !tenantId) return;
+    const database = await this.databaseOf(tenantId);
+    // A public request starts with no database bound: a tenant on the master needs nothing.
+    if (!database) return;
+    if (requestScopeTenant() !== '') throw new Error('a public site bound in a signed-in request');
+    bindRequestDatabase(tenantId, database);
+  }
+
+  /**
+   * Runs `work` as `tenantId`'s outside a request (jobs, the seed): its row scope, with its own database bound
+   * when it has one, so the routed handle reaches that tenant's business tables. On SQLite: the row scope only.
+   */
+  async withTenantDatabase<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+    if (!this.supported) return withTenantScope(tenantId, work);
+    return withScopedDatabase(tenantId, await this.databaseOf(tenantId), work);
+  }
+
+  /**
+   * Where the routed tables are written while a master transaction is open (a job's claim on a master table and
+   * the business row it announces): `masterTrx` itself for a tenant on the master, so both commit together; the
+   * bound tenant's database otherwise, which commits on its own before the master does — should the master's
+   * commit then fail, the business row stays and the claim is retried (at least once, never lost).
+   */
+  businessExecutor(masterTrx: Transaction<Database>): Kysely<Database> | Transaction<Database> {
+    return currentScopedDatabase<Kysely<Database>>() ?? masterTrx;
+  }
+
+  /**
+   * Where master tables are read and written while a routed transaction is open (a lead stored in the tenant's
+   * database announces itself to users on the master): `routedTrx` itself for a tenant on the master, so both
+   * commit together; the master otherwise — a routed transaction never reads master tables through its own
+   * handle, which is the tenant's database. Written there before the routed commit: a failed commit can leave an
+   * announcement of a row that is not there (the notification links to the list, which then lacks it).
+   */
+  masterExecutor(routedTrx: Transaction<Database>): Kysely<Database> | Transaction<Database> {
+    return currentScopedDatabase() ? this.master.db : routedTrx;
+  }
+
+  /** The pooled handle's Kysely of the tenant's bound database; undefined for a tenant on the master. */
+  private async databaseOf(tenantId: string): Promise<Kysely<Database> | undefined> {
     const datasourceId = (await this.currentBindings()).get(tenantId);
-    bindRequestDatabase(datasourceId ? (await this.handle(datasourceId)).db : undefined);
+    return datasourceId ? (await this.handle(datasourceId)).db : undefined;
   }
 
   /** The open handle of a datasource (pooled by its pool size), opened on first use. */
@@ -234,8 +308,8 @@ export class TenantDatabases {
                 .execute(),
             );
           const copy = async (ttrx: AnyTransaction) => {
-            for (const table of TENANT_DATABASE_TABLES) {
-              if (target !== this.master) {
+            if (target !== this.master)
+              for (const table of TENANT_DATABASE_TABLES) {
                 const other = await ttrx
                   .selectFrom(camel(table))
                   .select('tenantId')
@@ -244,8 +318,10 @@ export class TenantDatabases {
                   .executeTakeFirst();
                 if (other) throw refuse('occupied');
               }
-              // A copy left by an earlier, failed or undone, bind: the source is the truth.
+            // A copy left by an earlier, failed or undone, bind: the source is the truth. Children go first.
+            for (const table of [...TENANT_DATABASE_TABLES].reverse())
               await ttrx.deleteFrom(camel(table)).where('tenantId', '=', tenant.tenantId).execute();
+            for (const table of TENANT_DATABASE_TABLES) {
               const all = rows.get(table) ?? [];
               for (let i = 0; i < all.length; i += 200)
                 await ttrx
@@ -265,7 +341,7 @@ export class TenantDatabases {
             if (source === this.master) await flip(strx as Transaction<Database>);
             else await this.master.db.transaction().execute(flip);
           }
-          for (const table of TENANT_DATABASE_TABLES)
+          for (const table of [...TENANT_DATABASE_TABLES].reverse())
             await strx.deleteFrom(camel(table)).where('tenantId', '=', tenant.tenantId).execute();
         }),
       );
@@ -321,7 +397,7 @@ export class TenantDatabases {
    */
   private openWith(ds: DatasourceConnection): DatabaseHandle {
     const handle = openDatabase({ kind: 'postgres', url: connectionString(ds) }, { poolSize: ds.poolSize });
-    for (const o of this.observers) handle.observeWrites(o.tables, o.listener);
+    for (const o of this.observers) o.stops.push(handle.observeWrites(o.tables, o.listener));
     return handle;
   }
 
@@ -349,10 +425,13 @@ export class TenantDatabases {
       ...master,
       db,
       observeWrites: (tables, listener) => {
-        const stops = [master.observeWrites(tables, listener)];
-        this.observers.push({ tables, listener });
+        const observer = { tables, listener, stops: [master.observeWrites(tables, listener)] };
+        this.observers.push(observer);
+        // Tenant handles open lazily, after the modules have registered their observers: openWith gives them each.
         return () => {
-          for (const stop of stops) stop();
+          const at = this.observers.indexOf(observer);
+          if (at >= 0) this.observers.splice(at, 1);
+          for (const stop of observer.stops) stop();
         };
       },
     };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { withTenantScope } from '../../db/row-scope.js';
 import type { Database } from '../../db/types.js';
 import { formatDateTime, now } from '../../platform/dates.js';
@@ -24,6 +24,21 @@ const escapeHtml = (text: string) =>
   );
 
 /**
+ * How the job reaches a tenant's own database (`platform/tenant-databases.ts`): the reminder's claim is a patent
+ * row (on the master), the bell notice is the tenant's business data (`cube_notice`, in its database when it has
+ * one). Without it (tests of a single database) everything is written in the claim's transaction.
+ */
+export interface ReminderRouting {
+  withTenantDatabase<T>(tenantId: string, work: () => Promise<T>): Promise<T>;
+  businessExecutor(masterTrx: Transaction<Database>): Kysely<Database> | Transaction<Database>;
+}
+
+const unrouted: ReminderRouting = {
+  withTenantDatabase: (tenantId, work) => withTenantScope(tenantId, work),
+  businessExecutor: (trx) => trx,
+};
+
+/**
  * Sends the reminders due on `day`: for each open deadline whose official date is at most the largest offset
  * away, the smallest offset already reached is announced once through the notice bell (a 事务通知 of the
  * deadline's tenant naming its owner); larger offsets passed meanwhile are marked sent without a notice, so a
@@ -32,7 +47,11 @@ const escapeHtml = (text: string) =>
  * Idempotent: `pat_reminder (tenant, deadline, offset)` is unique and written with the notice in one
  * transaction; a rerun, or another instance racing this one, finds the row and sends nothing.
  */
-export async function runReminders(db: Kysely<Database>, day: string): Promise<number> {
+export async function runReminders(
+  db: Kysely<Database>,
+  day: string,
+  routing: ReminderRouting = unrouted,
+): Promise<number> {
   const offsets = await readParam(db, 'patentReminderDays');
   const horizon = addDays(day, offsets[offsets.length - 1] ?? 0);
   const due = await dueDeadlines(db, day, horizon);
@@ -42,7 +61,7 @@ export async function runReminders(db: Kysely<Database>, day: string): Promise<n
     if (reached.length === 0) continue;
     const announce = reached[0] as number;
     const tenantId = d.tenantId;
-    const did = await withTenantScope(tenantId, () =>
+    const did = await routing.withTenantDatabase(tenantId, () =>
       db.transaction().execute(async (trx) => {
         const data = new TenantData(trx, tenantId);
         const stamp = now();
@@ -50,7 +69,7 @@ export async function runReminders(db: Kysely<Database>, day: string): Promise<n
         for (const o of reached.slice(1)) await recordReminder(data, d.id, o, stamp);
         const owner = d.realName || d.name || '未分配';
         const when = announce === 0 ? '今天到期' : `还有${announce}天到期`;
-        const noticeId = await insertBellNotice(data, {
+        const noticeId = await insertBellNotice(new TenantData(routing.businessExecutor(trx), tenantId), {
           title: `期限提醒：${d.docketNo} ${d.kind}（${owner}）${when}`.slice(0, 100),
           category: NOTICE_CATEGORY,
           releaseTime: stamp,
@@ -123,7 +142,7 @@ export function startReminderJob(app: FastifyInstance, deps: AppDeps): void {
     firstDelayMs: FIRST_RUN_MS,
     run: async () => {
       const day = formatDateTime(new Date()).slice(0, 10);
-      const count = await runReminders(deps.db.db, day);
+      const count = await runReminders(deps.db.db, day, deps.datasources);
       if (count > 0) app.log.info({ count }, 'patent deadline reminders sent');
       const notified = await runDeadlineNotifications(deps.db.db, day);
       if (notified > 0) app.log.info({ notified }, 'patent deadline notifications written');

@@ -49,6 +49,8 @@ export async function insertSubmittedLead(
   tenantId: string,
   values: SubmittedLead,
   extra: { sourceIp: string; dedupeKey: string; at: string },
+  /** Where the users and notifications are while `trx` is open (`TenantDatabases.masterExecutor`). */
+  masterOf: (trx: Transaction<Database>) => Db = (trx) => trx,
 ): Promise<boolean> {
   const id = newId();
   return withTenantScope(tenantId, () =>
@@ -72,7 +74,7 @@ export async function insertSubmittedLead(
         .onConflict((oc) => oc.columns(['tenantId', 'dedupeKey']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
-      await announceLead(trx, tenantId, { id, ...values });
+      await announceLead(masterOf(trx), tenantId, { id, ...values });
       return true;
     }),
   );

@@ -57,8 +57,14 @@ export function leadDedupeKey(
 
 export const leadModule = defineModule('portal/lead', (app: FastifyInstance, deps: AppDeps): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Leads are the tenant's business data: a tenant bound to a datasource of its own keeps them there
+  // (platform/tenant-databases.ts). The kit's transaction is then that database's, so the users an assignee is
+  // checked against and the notifications of an assignment are reached on the master (`masterExecutor`).
+  const business: AppDeps = { ...deps, db: deps.datasources.routed };
+  const masterOf = (trx: Parameters<typeof deps.datasources.masterExecutor>[0]) =>
+    deps.datasources.masterExecutor(trx);
 
-  const kit = registerCrud(app, deps, leadEntity, {
+  const kit = registerCrud(app, business, leadEntity, {
     table: 'cubeLead',
     computed: ['assigneeName'],
     toRecord: async (records, db) => {
@@ -71,7 +77,7 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
         async ({ ctx, trx, values }) => {
           // The assignee is one of the tenant's own live users (another tenant's id is "not there").
           const assignee = values.assigneeId as string | null | undefined;
-          if (assignee && !(await isTenantUser(trx, ctx.tenantId, assignee)))
+          if (assignee && !(await isTenantUser(masterOf(trx), ctx.tenantId, assignee)))
             throw new BizError(leadEntity.messages.assigneeInvalid);
         },
       ],
@@ -81,7 +87,7 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
           const assignee = values.assigneeId ? String(values.assigneeId) : '';
           if (!assignee || !savedId || String(current?.assigneeId ?? '') === assignee) return;
           await announceLead(
-            trx,
+            masterOf(trx),
             ctx.tenantId,
             {
               id: savedId,
@@ -108,7 +114,7 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
           const { 'cube-auth': _token, ...query } = request.query as Record<string, unknown>;
           const parsed = parseListQuery({ ...query, current: 1, size: 10 }, leadEntity.filters);
           // The list's data scope (and any rule granted on the export button) bounds the file as it bounds the list.
-          const scoped = await crud.readRows(deps.db.db, ctx, { code: LEAD_EXPORT_PERMISSION });
+          const scoped = await crud.readRows(business.db.db, ctx, { code: LEAD_EXPORT_PERMISSION });
           const rows = await applyFilters(scoped, parsed.filters, deps.db.kind)
             .selectAll()
             .orderBy('id', 'desc')
@@ -167,6 +173,8 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
       const site = await loadSiteInfo(deps, request.host ?? '', DEFAULT_TENANT_ID);
       const tenantId = site.tenantId;
       if (!tenantId) throw new BizError('站点未开通');
+      // The lead is stored in the site tenant's own database when it has one.
+      await deps.datasources.bindSite(tenantId);
 
       const minute = Math.floor(Date.now() / 60_000);
       const used = await deps.store.increment(`lead-rate:${tenantId}:${minute}`, 120);
@@ -181,11 +189,13 @@ export const leadModule = defineModule('portal/lead', (app: FastifyInstance, dep
         message: body.message,
       };
       const dedupeKey = leadDedupeKey({ ...values, requestId: body.requestId }, stamp.slice(0, 10));
-      const inserted = await insertSubmittedLead(deps.db.db, tenantId, values, {
-        sourceIp: request.ip.slice(0, 64),
-        dedupeKey,
-        at: stamp,
-      });
+      const inserted = await insertSubmittedLead(
+        business.db.db,
+        tenantId,
+        values,
+        { sourceIp: request.ip.slice(0, 64), dedupeKey, at: stamp },
+        masterOf,
+      );
       if (inserted) {
         deps.audit.usual(request, {
           event: 'lead.submit',

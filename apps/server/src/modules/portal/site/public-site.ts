@@ -26,10 +26,13 @@ export interface PublicSite {
 
 /**
  * The site of a request's host: the tenant whose domain it is, else the default tenant (tenant mode is on
- * with default tenant 100000), so a fresh install answers on any address it is reached by.
+ * with default tenant 100000), so a fresh install answers on any address it is reached by. The (anonymous)
+ * request is then served from that tenant's own database when it has one (`TenantDatabases.bindSite`): its
+ * content reads, in the tenant's row scope, go there.
  */
 export async function siteOfHost(deps: AppDeps, host: string): Promise<PublicSite> {
   const info = await loadSiteInfo(deps, host, DEFAULT_TENANT_ID);
+  await deps.datasources.bindSite(info.tenantId);
   const resource = (code: string) =>
     info.resources.find((r) => r.resources_code === code)?.resources_content.trim() ?? '';
   const title = resource('title') || info.tenantName || '企业门户';

@@ -121,8 +121,12 @@ const articlePage = rSchema(pageSchema(articleSummary));
 const publicConfig = { access: access.public, rateLimit: { max: 600, timeWindow: '1 minute' } };
 
 export const portalSiteModule = defineModule('portal/site', async (app: FastifyInstance, deps: AppDeps) => {
+  // The site's content is the tenant's business data: a tenant bound to a datasource of its own keeps it there
+  // (platform/tenant-databases.ts). The site settings (`cube_site_resource`) are branding the login page reads
+  // too, and stay on the master: they are written through `deps.db`, never through a routed transaction.
+  const business: AppDeps = { ...deps, db: deps.datasources.routed };
   const content = (entity: EntityDefinition, table: TableName, beforeSave = beforeContentSave) =>
-    registerCrud(app, deps, entity, { table, hooks: { beforeSave: [beforeSave] } });
+    registerCrud(app, business, entity, { table, hooks: { beforeSave: [beforeSave] } });
   content(articleEntity, 'cubeCrArticle', beforeArticleSave);
   content(productEntity, 'cubeCrProduct');
   content(certificationEntity, 'cubeCrCertification');
@@ -130,6 +134,7 @@ export const portalSiteModule = defineModule('portal/site', async (app: FastifyI
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.db;
+  const contentDb = business.db.db;
 
   /* ---- Branding, contact details and the about-us page (站点设置): the caller's tenant's site resources ---- */
 
@@ -186,7 +191,9 @@ export const portalSiteModule = defineModule('portal/site', async (app: FastifyI
       { config: publicConfig, schema: { querystring: pagingQuery, response: { 200: articlePage } } },
       async (request) => {
         const { current, size, domain } = request.query;
-        return ok(await publishedArticles(db, await tenantOf(request, domain), [category], current, size));
+        return ok(
+          await publishedArticles(contentDb, await tenantOf(request, domain), [category], current, size),
+        );
       },
     );
   articlesOf(ArticleCategory.party);
@@ -203,7 +210,9 @@ export const portalSiteModule = defineModule('portal/site', async (app: FastifyI
     },
     async (request) => {
       const { current, size, domain, category } = request.query;
-      return ok(await publishedArticles(db, await tenantOf(request, domain), [category], current, size));
+      return ok(
+        await publishedArticles(contentDb, await tenantOf(request, domain), [category], current, size),
+      );
     },
   );
 
@@ -222,13 +231,13 @@ export const portalSiteModule = defineModule('portal/site', async (app: FastifyI
       },
     );
   detail('/api/cube-cr/article/public-detail', withContent(articleSummary), (tenantId, id) =>
-    publishedArticle(db, tenantId, id),
+    publishedArticle(contentDb, tenantId, id),
   );
   detail('/api/cube-cr/product/public-detail', withContent(productSummary), (tenantId, id) =>
-    publishedProduct(db, tenantId, id),
+    publishedProduct(contentDb, tenantId, id),
   );
   detail('/api/cube-cr/certification/public-detail', withContent(certificationSummary), (tenantId, id) =>
-    publishedCertification(db, tenantId, id),
+    publishedCertification(contentDb, tenantId, id),
   );
 
   const domainQuery = z.object({ domain: z.string().max(500).optional() });
@@ -238,7 +247,7 @@ export const portalSiteModule = defineModule('portal/site', async (app: FastifyI
       config: publicConfig,
       schema: { querystring: domainQuery, response: { 200: rSchema(z.array(productSummary)) } },
     },
-    async (request) => ok(await publishedProducts(db, await tenantOf(request, request.query.domain))),
+    async (request) => ok(await publishedProducts(contentDb, await tenantOf(request, request.query.domain))),
   );
   api.get(
     '/api/cube-cr/certification/public-list',
@@ -246,7 +255,8 @@ export const portalSiteModule = defineModule('portal/site', async (app: FastifyI
       config: publicConfig,
       schema: { querystring: domainQuery, response: { 200: rSchema(z.array(certificationSummary)) } },
     },
-    async (request) => ok(await publishedCertifications(db, await tenantOf(request, request.query.domain))),
+    async (request) =>
+      ok(await publishedCertifications(contentDb, await tenantOf(request, request.query.domain))),
   );
   api.get(
     '/api/cube-cr/banner/public-list',
@@ -254,8 +264,8 @@ export const portalSiteModule = defineModule('portal/site', async (app: FastifyI
       config: publicConfig,
       schema: { querystring: domainQuery, response: { 200: rSchema(z.array(bannerRecord)) } },
     },
-    async (request) => ok(await publishedBanners(db, await tenantOf(request, request.query.domain))),
+    async (request) => ok(await publishedBanners(contentDb, await tenantOf(request, request.query.domain))),
   );
 
-  await registerSitePages(app, deps);
+  await registerSitePages(app, business);
 });

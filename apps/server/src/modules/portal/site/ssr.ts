@@ -64,6 +64,8 @@ export async function registerSitePages(app: FastifyInstance, deps: AppDeps): Pr
   // The renderer (React's server build) loads with the first public page, not at start: an instance that only
   // serves the console or the API never holds it.
   const assets = clientAssets(webDist);
+  // `deps.db` is the routed handle (routes.ts): a write to a bound tenant's content, in its own database, drops
+  // the pages as a write on the master does.
   const cache = new PublicPageCache(deps.db, deps.store, PUBLIC_SITE_TABLES, {
     maxBytes: deps.config.publicPageCacheBytes,
     log: app.log,

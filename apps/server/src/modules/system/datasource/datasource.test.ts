@@ -1,9 +1,21 @@
-import { DATASOURCE_PASSWORD_MASK, datasourceEntity, tenantEntity } from '@cube/contract';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ArticleCategory, DATASOURCE_PASSWORD_MASK, datasourceEntity, tenantEntity } from '@cube/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { newId } from '../../../platform/ids.js';
+import { TENANT_DATABASE_TABLES } from '../../../platform/tenant-databases.js';
+import { ID } from '../../../seed/demo-data.js';
+import { PATENT_ID } from '../../../seed/patent.js';
+import { today } from '../../patent/clock.js';
+import { addDays } from '../../patent/dates.js';
+import { runReminders } from '../../patent/reminders.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built public site of the test fixtures, so the server-rendered pages (and their cache) are served. */
+const WEB_DIST = path.join(here, '../../../../test/fixtures/site-web/dist');
 
 const API = datasourceEntity.api;
 const M = datasourceEntity.messages;
@@ -62,7 +74,7 @@ describe.each(dialects)('datasources on %s', (dialect) => {
     t.call('POST', `${API}/submit`, token, body);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { CUBE_WEB_DIST: WEB_DIST });
     platform = (await t.token(DEMO.platformAdmin)).access_token;
     tenantAdmin = (await t.token(DEMO.tenantAdmin)).access_token;
   });
@@ -291,6 +303,168 @@ describe.each(dialects)('datasources on %s', (dialect) => {
         expect(await rowsIn(target.name, 'select 1 from cube_notice')).toEqual([]);
         const reread = await t.call('GET', '/api/cube-desk/notice/list?size=100', tenantAdmin);
         expect(reread.body.data.total).toBe(before.length + 1);
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
+      'a bound tenant: its site content and leads move, its public site, console and reminder job use its database',
+      async () => {
+        const bound = '100000';
+        const masterCount = async (table: string, tenantId = bound) =>
+          Number(
+            (
+              await withPlatformScope(() =>
+                t.deps.db.db
+                  // biome-ignore lint/suspicious/noExplicitAny: tables named from the routed list
+                  .selectFrom(table as any)
+                  .select((e) => e.fn.countAll().as('n'))
+                  .where('tenantId', '=', tenantId)
+                  .executeTakeFirst(),
+              )
+            )?.n ?? 0,
+          );
+        const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+        const before = new Map<string, number>();
+        for (const table of TENANT_DATABASE_TABLES) before.set(table, await masterCount(camel(table)));
+        expect(before.get('cube_cr_article')).toBeGreaterThan(0);
+        expect(before.get('cube_lead')).toBeGreaterThan(0);
+        const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+        const publicTitles = async () =>
+          JSON.parse(
+            (await page(`/api/cube-cr/article/public-list?category=${ArticleCategory.party}&size=50`)).body,
+          )
+            .data.records.map((r: { title: string }) => r.title)
+            .sort();
+        const titlesBefore = await publicTitles();
+        expect(titlesBefore.length).toBeGreaterThan(0);
+        const homeBefore = await page('/');
+        expect(homeBefore.statusCode).toBe(200);
+
+        const bind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=${bound}&datasourceId=${id}`,
+          platform,
+        );
+        expect(bind.body, bind.raw).toMatchObject({ code: 200 });
+        // Every routed table's rows of the tenant are there and no longer on the master.
+        for (const table of TENANT_DATABASE_TABLES) {
+          expect(await masterCount(camel(table)), table).toBe(0);
+          const there = await rowsIn(
+            target.name,
+            `select count(*)::int as n from ${table} where tenant_id = $1`,
+            [bound],
+          );
+          expect(there[0].n, table).toBe(before.get(table));
+        }
+
+        // The anonymous public site finds its tenant by the domain and reads the content from its database.
+        expect(await publicTitles()).toEqual(titlesBefore);
+        const home = await page('/');
+        expect(home.statusCode).toBe(200);
+        expect(home.body).toBe(homeBefore.body);
+        const partyBefore = await page('/partyBuilding');
+        expect(partyBefore.statusCode).toBe(200);
+
+        // A publish in the console is written there and shows on the very next public request (the page cache
+        // hears writes to the tenant's database too).
+        const title = '独立库里发布的党建要闻';
+        const created = await t.call('POST', '/api/cube-cr/article/submit', tenantAdmin, {
+          category: ArticleCategory.party,
+          title,
+          content: '<p>正文</p>',
+          isPublish: 1,
+        });
+        expect(created.body, created.raw).toMatchObject({ code: 200 });
+        expect(
+          await rowsIn(target.name, 'select 1 from cube_cr_article where title = $1', [title]),
+        ).toHaveLength(1);
+        expect(await masterCount('cubeCrArticle')).toBe(0);
+        expect(await publicTitles()).toContain(title);
+        const listPage = await page('/partyBuilding');
+        expect(listPage.statusCode).toBe(200);
+        expect(partyBefore.body).not.toContain(title);
+        expect(listPage.body).toContain(title);
+
+        // The public form stores its lead there; the handlers are told on the master (users live there).
+        const notifiedBefore = await withPlatformScope(() =>
+          t.deps.db.db
+            .selectFrom('cubeNotification')
+            .select('id')
+            .where('tenantId', '=', bound)
+            .where('kind', '=', 'lead_new')
+            .execute(),
+        );
+        const lead = await t.app.inject({
+          method: 'POST',
+          url: '/api/cube-pr/prkhzx/submit',
+          remoteAddress: '10.77.0.1',
+          headers: { 'content-type': 'application/json', host: 'localhost' },
+          payload: JSON.stringify({
+            name: '独立库访客',
+            phone: '13912345678',
+            company: '某某科技有限公司',
+            service: '专利申请',
+            message: '咨询',
+            consent: true,
+          }),
+        });
+        expect(lead.statusCode, lead.body).toBe(200);
+        expect(
+          await rowsIn(target.name, 'select 1 from cube_lead where name = $1', ['独立库访客']),
+        ).toHaveLength(1);
+        expect(await masterCount('cubeLead')).toBe(0);
+        const notifiedAfter = await withPlatformScope(() =>
+          t.deps.db.db
+            .selectFrom('cubeNotification')
+            .select('id')
+            .where('tenantId', '=', bound)
+            .where('kind', '=', 'lead_new')
+            .execute(),
+        );
+        expect(notifiedAfter.length).toBeGreaterThan(notifiedBefore.length);
+        // The console's list reads them there, with the assignee names from the master's users.
+        const leads = await t.call('GET', '/api/cube-pr/lead/list?size=100', tenantAdmin);
+        expect(leads.body.data.records.map((r: { name: string }) => r.name)).toContain('独立库访客');
+        const assigned = await t.call('POST', '/api/cube-pr/lead/submit', tenantAdmin, {
+          ...leads.body.data.records.find((r: { name: string }) => r.name === '独立库访客'),
+          assigneeId: ID.userDemoAdmin,
+        });
+        expect(assigned.body, assigned.raw).toMatchObject({ code: 200 });
+        const reread = await t.call('GET', '/api/cube-pr/lead/list?size=100', tenantAdmin);
+        expect(
+          reread.body.data.records.find((r: { name: string }) => r.name === '独立库访客').assigneeName,
+        ).not.toBe('');
+
+        // The reminder job (outside any request) claims on the master and posts its bell notice in the tenant's
+        // database, where the tenant's bell reads it.
+        const day = today();
+        const deadline = await t.call('POST', '/api/cube-patent/deadline/submit', tenantAdmin, {
+          applicationId: PATENT_ID.caseUtility,
+          kind: '独立库提醒事项',
+          officialDue: addDays(day, 7),
+          ownerUserId: ID.userDemoAdmin,
+        });
+        expect(deadline.body, deadline.raw).toMatchObject({ code: 200 });
+        expect(await runReminders(t.deps.db.db, day, t.deps.datasources)).toBeGreaterThan(0);
+        expect(
+          await rowsIn(target.name, `select 1 from cube_notice where title like '%独立库提醒事项%'`),
+        ).toHaveLength(1);
+        const bell = await t.call('GET', '/api/cube-desk/notice/my?size=100', tenantAdmin);
+        expect(bell.raw).toContain('独立库提醒事项');
+        expect(await runReminders(t.deps.db.db, day, t.deps.datasources)).toBe(0);
+
+        // Unbinding brings every row back, the new ones too.
+        const unbind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=${bound}&datasourceId=`,
+          platform,
+        );
+        expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+        expect(await masterCount('cubeCrArticle')).toBe((before.get('cube_cr_article') ?? 0) + 1);
+        expect(await masterCount('cubeLead')).toBe((before.get('cube_lead') ?? 0) + 1);
+        for (const table of TENANT_DATABASE_TABLES)
+          expect(await rowsIn(target.name, `select 1 from ${table}`), table).toEqual([]);
+        expect(await publicTitles()).toContain(title);
       },
     );
 
