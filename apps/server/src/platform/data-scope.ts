@@ -10,7 +10,7 @@ import {
 import type { Database, TableName } from '../db/types.js';
 import { isTenantAdmin, type RequestContext } from './context.js';
 import { isId } from './ids.js';
-import { liveIn } from './rows.js';
+import { live, liveIn } from './rows.js';
 
 /**
  * Data scopes: row-level rules attached to a menu and granted to roles, applied by the CRUD kit to
@@ -177,6 +177,38 @@ export interface DataScopeTarget {
   columns: DataScopeColumns | undefined;
   /** The entity's declared filter fields: the only columns a custom condition may name. */
   filters: Readonly<Partial<Record<string, FilterType>>>;
+  /**
+   * The caller's departments and every department below them, read beforehand from the master
+   * ({@link deptsAndBelow}) for a table that may live in a tenant's own database, whose `cube_dept` is empty: the
+   * rule 所在机构及子级可见 then filters by this list instead of joining the departments.
+   */
+  deptsBelow?: readonly string[];
+}
+
+/**
+ * The ids of `deptIds` and of every live department below them, of the tenant (`ancestors` is `0,<root>,…,<parent>`:
+ * a descendant names the department between commas or last).
+ */
+export async function deptsAndBelow(
+  db: Kysely<Database>,
+  tenantId: string,
+  deptIds: readonly string[],
+): Promise<string[]> {
+  const ids = deptIds.filter(isId);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('cubeDept')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .$call(live)
+    .where((d) =>
+      d.or([
+        d('id', 'in', ids),
+        ...ids.flatMap((id) => [d('ancestors', 'like', `%,${id}`), d('ancestors', 'like', `%,${id},%`)]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => String(r.id));
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the kit is generic over tables (see crud/register.ts AnySelect)
@@ -266,24 +298,27 @@ function ruleExpression(
     case DataScopeType.ownDeptAndBelow: {
       const deptIds = ctx.deptIds.filter(isId);
       if (!columns?.dept || deptIds.length === 0) return nothing(eb);
+      if (rule.type === DataScopeType.ownDeptAndBelow && target.deptsBelow?.length === 0) return nothing(eb);
       const allowed =
         rule.type === DataScopeType.ownDept
           ? deptIds
-          : eb
-              .selectFrom('cubeDept as scopeDept')
-              .select('scopeDept.id')
-              .where('scopeDept.tenantId', '=', target.tenantId)
-              .$call(liveIn('scopeDept'))
-              .where((d: Eb) =>
-                d.or([
-                  d('scopeDept.id', 'in', deptIds),
-                  // `ancestors` is `0,<root>,…,<parent>`: a descendant names the department between commas or last.
-                  ...deptIds.flatMap((id) => [
-                    d('scopeDept.ancestors', 'like', `%,${id}`),
-                    d('scopeDept.ancestors', 'like', `%,${id},%`),
+          : target.deptsBelow
+            ? [...target.deptsBelow]
+            : eb
+                .selectFrom('cubeDept as scopeDept')
+                .select('scopeDept.id')
+                .where('scopeDept.tenantId', '=', target.tenantId)
+                .$call(liveIn('scopeDept'))
+                .where((d: Eb) =>
+                  d.or([
+                    d('scopeDept.id', 'in', deptIds),
+                    // `ancestors` is `0,<root>,…,<parent>`: a descendant names the department between commas or last.
+                    ...deptIds.flatMap((id) => [
+                      d('scopeDept.ancestors', 'like', `%,${id}`),
+                      d('scopeDept.ancestors', 'like', `%,${id},%`),
+                    ]),
                   ]),
-                ]),
-              );
+                );
       const dept = columns.dept;
       if (typeof dept === 'string') return eb(`${table}.${dept}`, 'in', allowed);
       // Uncorrelated (`id in (…)`), so both databases work the set out once per query instead of probing the link

@@ -60,6 +60,9 @@ const TABLE_METHODS: ReadonlySet<PropertyKey> = new Set([
   'mergeInto',
 ]);
 
+/** Whether a table (Kysely's camelCase name) lives in a bound tenant's database. */
+export const isTenantDatabaseTable = (table: string): boolean => ROUTED_TABLES.has(table);
+
 const routedTable = (from: unknown): boolean => {
   const names = Array.isArray(from) ? from : [from];
   return names.some((n) => typeof n === 'string' && ROUTED_TABLES.has(n.trim().split(/\s+/)[0] as string));

@@ -8,10 +8,14 @@ import {
   applyParentDataScope,
   type DataScopeColumns,
   type DataScopeRule,
+  DataScopeType,
+  dataScopeNarrows,
+  deptsAndBelow,
 } from '../data-scope.js';
 import type { AppDeps } from '../deps.js';
 import { GlobalData, type SoftDeletedTable } from '../global-data.js';
 import { TenantData } from '../tenant-data.js';
+import { isTenantDatabaseTable } from '../tenant-databases.js';
 import { isPlatformOnlyCode } from '../tenant-package.js';
 import type { CrudOptions, DynamicSelect, DynamicUpdate, EntityRows, Executor } from './types.js';
 
@@ -111,20 +115,35 @@ export function crudTarget<E extends EntityDefinition, T extends TableName>(
   // Every scoped read of the entity, the kit's own and a module's extra routes alike, comes through here: the
   // rules of the entity's menu, of the parent's menu (a child row follows its parent) and of the route's own code
   // are each a union over the caller's roles, and each narrows the read (ANDed).
+  // A table a bound tenant keeps in its own database cannot join the master's departments (decision "Tenants on
+  // their own database"): 所在机构及子级可见 is worked out on the master first and applied as a list of ids.
+  const routed = isTenantDatabaseTable(table);
+  const needsDeptsBelow = (ctx: RequestContext, sets: Array<readonly DataScopeRule[] | undefined>) =>
+    routed &&
+    sets.some(
+      (rules) =>
+        rules && dataScopeNarrows(ctx, rules) && rules.some((r) => r.type === DataScopeType.ownDeptAndBelow),
+    );
   const readRows = async (db: Executor, ctx: RequestContext, route?: ScopedRoute): Promise<EntityRows<T>> => {
+    const own = await scopeRules(ctx);
+    const parentMenu = scopeColumns?.parent?.menu;
+    const parentRules =
+      parentMenu && parentMenu !== entity.permissions.read ? await rulesOf(ctx, parentMenu) : undefined;
+    const routeRules =
+      route?.code && route.code !== entity.permissions.read ? await rulesOf(ctx, route.code) : undefined;
     const scopeTarget = {
       table,
       tenantId: ctx.tenantId,
       columns: scopeColumns,
       filters: entity.filters as Record<string, never>,
+      deptsBelow: needsDeptsBelow(ctx, [own, parentRules, routeRules])
+        ? await deptsAndBelow(deps.db.db, ctx.tenantId, ctx.deptIds)
+        : undefined,
     };
     let qb = dynamic(rows(db, ctx));
-    qb = applyDataScope(qb, ctx, await scopeRules(ctx), scopeTarget) as typeof qb;
-    const parentMenu = scopeColumns?.parent?.menu;
-    if (parentMenu && parentMenu !== entity.permissions.read)
-      qb = applyParentDataScope(qb, ctx, await rulesOf(ctx, parentMenu), scopeTarget) as typeof qb;
-    if (route?.code && route.code !== entity.permissions.read)
-      qb = applyDataScope(qb, ctx, await rulesOf(ctx, route.code), scopeTarget) as typeof qb;
+    qb = applyDataScope(qb, ctx, own, scopeTarget) as typeof qb;
+    if (parentRules) qb = applyParentDataScope(qb, ctx, parentRules, scopeTarget) as typeof qb;
+    if (routeRules) qb = applyDataScope(qb, ctx, routeRules, scopeTarget) as typeof qb;
     return qb as unknown as EntityRows<T>;
   };
   const present = async (list: ReadonlyArray<object>) => {

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { ArticleCategory, DATASOURCE_PASSWORD_MASK, datasourceEntity, tenantEntity } from '@cube/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A, grant, makeRole, NOTICE_MENU, signInAs } from '../../../../test/authority-fixtures.js';
 import { createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
 import { withPlatformScope } from '../../../db/row-scope.js';
+import { now } from '../../../platform/dates.js';
 import { newId } from '../../../platform/ids.js';
 import { TENANT_DATABASE_TABLES } from '../../../platform/tenant-databases.js';
 import { ID } from '../../../seed/demo-data.js';
@@ -465,6 +467,78 @@ describe.each(dialects)('datasources on %s', (dialect) => {
         for (const table of TENANT_DATABASE_TABLES)
           expect(await rowsIn(target.name, `select 1 from ${table}`), table).toEqual([]);
         expect(await publicTitles()).toContain(title);
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
+      "所在机构及子级可见 on a bound tenant's notices: the departments are read on the master, the notices there",
+      async () => {
+        const rule = await t.call('POST', '/api/cube-system/data-scope/submit', platform, {
+          menuId: NOTICE_MENU,
+          scopeName: '本部门及子级的通知',
+          scopeType: 4,
+          scopeValue: '',
+        });
+        expect(rule.body, rule.raw).toMatchObject({ code: 200 });
+        const role = await makeRole(t, tenantAdmin, '子级通知测试');
+        const granted = await grant(t, tenantAdmin, {
+          roleIds: [role],
+          menuIds: ['1123598815738675220', NOTICE_MENU],
+          dataScopeIds: [String(rule.body.data.id)],
+        });
+        expect(granted.statusCode, granted.raw).toBe(200);
+        const user = await signInAs(t, [role], [ID.deptDemoPatent]);
+        const stamp = now();
+        const notice = (createDept: string, title: string) => ({
+          id: newId(),
+          tenantId: '100000',
+          title,
+          category: 1,
+          releaseTime: '2026-01-01 09:00:00',
+          content: '',
+          createUser: user.id,
+          createDept,
+          createTime: stamp,
+          updateUser: user.id,
+          updateTime: stamp,
+          status: 1,
+          isDeleted: 0,
+        });
+        const below = notice(A.deptMechanical, '子部门的通知');
+        const beside = notice(ID.deptDemoTrademark, '商标部的通知');
+        await withPlatformScope(() =>
+          t.deps.db.db.insertInto('cubeNotice').values([below, beside]).execute(),
+        );
+        const seen = async () =>
+          (
+            (await t.call('GET', '/api/cube-desk/notice/list?size=100', user.token)).body.data
+              .records as Array<{
+              id: string;
+            }>
+          ).map((r) => r.id);
+        const onMaster = await seen();
+        expect(onMaster).toContain(below.id);
+        expect(onMaster).not.toContain(beside.id);
+
+        const bind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${id}`,
+          platform,
+        );
+        expect(bind.body, bind.raw).toMatchObject({ code: 200 });
+        expect(await rowsIn(target.name, 'select 1 from cube_notice where id = $1', [below.id])).toHaveLength(
+          1,
+        );
+        // The tenant's database holds no departments: the rule reads them on the master and filters by their ids.
+        expect(await rowsIn(target.name, 'select 1 from cube_dept')).toEqual([]);
+        expect((await seen()).sort()).toEqual([...onMaster].sort());
+
+        const unbind = await t.call(
+          'POST',
+          '/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=',
+          platform,
+        );
+        expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
       },
     );
 
