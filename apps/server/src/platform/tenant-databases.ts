@@ -46,6 +46,9 @@ export const TENANT_DATABASE_TABLES: readonly string[] = [
   'cube_cr_banner',
   // 客户咨询: the public form's leads and their follow-up.
   'cube_lead',
+  // 附件管理: private uploads' rows, and the case step documents that point at them (one transaction writes both).
+  'cube_attach',
+  'pat_document',
 ];
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());

@@ -93,7 +93,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
       afterRemove: [
         async ({ ctx, trx, ids }) => {
           // A removed case takes its notices, deadlines and fees with it (soft, like the case).
-          await removeCaseChildren(trx, ctx.tenantId, ctx, ids);
+          await removeCaseChildren(trx, ctx.tenantId, ctx, ids, (t) => deps.datasources.businessExecutor(t));
         },
       ],
     },

@@ -22,9 +22,12 @@ const PREVIEW_INLINE = new Set(['pdf', 'jpg', 'png', 'gif', 'webp']);
  */
 export const attachModule = defineModule('resource/attach', (app: FastifyInstance, deps: AppDeps) => {
   const files = fileServiceOf(deps);
-  const handle = deps.db;
+  // Attachment rows are the tenant's business data: a tenant bound to a datasource of its own keeps them there
+  // (platform/tenant-databases.ts). The storage configurations (`cube_oss`) stay on the master.
+  const business: AppDeps = { ...deps, db: deps.datasources.routed };
+  const handle = business.db;
 
-  registerCrud(app, deps, attachEntity, {
+  registerCrud(app, business, attachEntity, {
     table: 'cubeAttach',
     operations: ['list', 'detail', 'submit', 'remove'],
     computed: ['createUserName'],
@@ -47,10 +50,12 @@ export const attachModule = defineModule('resource/attach', (app: FastifyInstanc
       // has no file and no file is left that nobody can list.
       afterRemove: [
         async ({ ctx, trx, ids }) => {
+          // The storage configuration is read on the master: through this transaction while it is the master's.
+          const ossTrx = deps.datasources.masterExecutor(trx) === trx ? trx : undefined;
           for (const name of await attachObjectNames(trx, ctx.tenantId, ids)) {
             const object = parseObjectName(name);
             if (!object || object.tenantId !== ctx.tenantId) continue;
-            const store = await files.storeOf(object, trx);
+            const store = await files.storeOf(object, ossTrx);
             await store?.remove(object.key);
           }
         },

@@ -45,7 +45,9 @@ const fileNameQuery = z.object({ fileName: z.string({ error: '缺少必要的请
  */
 export const ossModule = defineModule('resource/oss', (app: FastifyInstance, deps: AppDeps): void => {
   const files = fileServiceOf(deps);
-  const handle = deps.db;
+  // Attachment rows (`cube_attach`) are in a bound tenant's own database (platform/tenant-databases.ts); the
+  // routed handle reaches them there and everything else (permissions, storage configurations) on the master.
+  const handle = deps.datasources.routed;
   const maxBytes = deps.config.uploadMaxBytes;
 
   /** A caller's own object by name: of the caller's tenant, or not found (another tenant's names do not exist). */

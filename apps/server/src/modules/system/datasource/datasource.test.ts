@@ -4,7 +4,7 @@ import { ArticleCategory, DATASOURCE_PASSWORD_MASK, datasourceEntity, tenantEnti
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A, grant, makeRole, NOTICE_MENU, signInAs } from '../../../../test/authority-fixtures.js';
-import { createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
+import { basic, createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { now } from '../../../platform/dates.js';
 import { newId } from '../../../platform/ids.js';
@@ -539,6 +539,146 @@ describe.each(dialects)('datasources on %s', (dialect) => {
           platform,
         );
         expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
+      "a bound tenant's attachments and case step documents are written, read and removed in its database",
+      async () => {
+        const agent = (await t.token({ tenantId: '100000', username: 'agent', password: 'Agent@2026' }))
+          .access_token;
+        const clerk = (await t.token(DEMO.tenantUser)).access_token;
+        const defs = await t.call('GET', '/api/cube-flow/work/start-list?category=flow_1', clerk);
+        const started = await t.call('POST', '/api/cube-flow/process/start-process', clerk, {
+          processDefinitionId: defs.body.data.records[0]?.id,
+          application: {
+            docketNo: 'DS-DOC-1',
+            patentType: 'invention',
+            title: '一种独立库文件装置',
+            agentUserId: A.userAgent,
+          },
+          comment: '新案立项',
+        });
+        expect(started.body, started.raw).toMatchObject({ code: 200 });
+        const caseId = String(started.body.data.businessId);
+        const todo = await t.call('GET', '/api/cube-flow/work/todo-list?size=200', agent);
+        const taskId = String(
+          todo.body.data.records.find(
+            (r: { processInstanceId: string }) =>
+              r.processInstanceId === String(started.body.data.processInstanceId),
+          )?.taskId,
+        );
+
+        const bind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${id}`,
+          platform,
+        );
+        expect(bind.body, bind.raw).toMatchObject({ code: 200 });
+        const masterRows = (table: 'cubeAttach' | 'patDocument') =>
+          withPlatformScope(() =>
+            t.deps.db.db.selectFrom(table).select('id').where('tenantId', '=', '100000').execute(),
+          );
+        const send = (url: string, token: string, fields: Record<string, string>, fileName: string) => {
+          const boundary = '----bound-tenant';
+          const head = Object.entries(fields)
+            .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+            .join('');
+          const payload = Buffer.concat([
+            Buffer.from(
+              `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+                'Content-Type: application/pdf\r\n\r\n',
+            ),
+            Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n'),
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]);
+          return t.app.inject({
+            method: 'POST',
+            url,
+            payload,
+            headers: {
+              authorization: basic(),
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'cube-auth': `bearer ${token}`,
+            },
+          });
+        };
+
+        // A case step document: its row and its attachment's row are written together in the tenant's database.
+        const doc = await send(
+          '/api/cube-patent/document/upload',
+          agent,
+          { applicationId: caseId, taskId, kind: 'draft' },
+          '独立库初稿.pdf',
+        );
+        expect(doc.statusCode, doc.body).toBe(200);
+        const docId = String(JSON.parse(doc.body).data.id);
+        expect(await rowsIn(target.name, 'select 1 from pat_document where id = $1', [docId])).toHaveLength(
+          1,
+        );
+        expect(
+          await rowsIn(target.name, 'select 1 from cube_attach where tenant_id = $1', ['100000']),
+        ).toHaveLength(1);
+        expect(await masterRows('patDocument')).toEqual([]);
+        expect(await masterRows('cubeAttach')).toEqual([]);
+        const docs = await t.call('GET', `/api/cube-patent/document/list?applicationId=${caseId}`, agent);
+        expect(docs.body.data.map((d: { id: string }) => d.id)).toContain(docId);
+        expect(docs.body.data[0].createUserName).not.toBe('');
+        const downloaded = await t.app.inject({
+          method: 'GET',
+          url: `/api/cube-patent/document/download?id=${docId}`,
+          headers: { authorization: basic(), 'cube-auth': `bearer ${agent}` },
+        });
+        expect(downloaded.statusCode).toBe(200);
+        expect(downloaded.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+        const removedDoc = await t.call('POST', `/api/cube-patent/document/remove?id=${docId}`, agent);
+        expect(removedDoc.body, removedDoc.raw).toMatchObject({ code: 200 });
+        expect(
+          await rowsIn(target.name, 'select is_deleted from pat_document where id = $1', [docId]),
+        ).toEqual([{ is_deleted: 1 }]);
+
+        // A private upload of the 附件管理 screen: stored, listed with its uploader's name, downloaded, removed.
+        const put = await send(
+          '/api/cube-resource/oss/endpoint/put-file-attach',
+          tenantAdmin,
+          {},
+          '独立库附件.pdf',
+        );
+        expect(put.statusCode, put.body).toBe(200);
+        const attachId = String(JSON.parse(put.body).data.attachId);
+        expect(await rowsIn(target.name, 'select 1 from cube_attach where id = $1', [attachId])).toHaveLength(
+          1,
+        );
+        const attaches = await t.call(
+          'GET',
+          `/api/cube-resource/attach/list?id_equal=${attachId}`,
+          tenantAdmin,
+        );
+        expect(attaches.body.data.records[0]).toMatchObject({
+          id: attachId,
+          createUserName: expect.any(String),
+        });
+        expect(attaches.body.data.records[0].createUserName).not.toBe('');
+        const file = await t.app.inject({
+          method: 'GET',
+          url: `/api/cube-resource/attach/download?id=${attachId}`,
+          headers: { authorization: basic(), 'cube-auth': `bearer ${tenantAdmin}` },
+        });
+        expect(file.statusCode).toBe(200);
+        const removed = await t.call('POST', `/api/cube-resource/attach/remove?ids=${attachId}`, tenantAdmin);
+        expect(removed.body, removed.raw).toMatchObject({ code: 200 });
+        expect(
+          await rowsIn(target.name, 'select is_deleted from cube_attach where id = $1', [attachId]),
+        ).toEqual([{ is_deleted: 1 }]);
+
+        const unbind = await t.call(
+          'POST',
+          '/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=',
+          platform,
+        );
+        expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+        expect((await masterRows('patDocument')).map((r) => String(r.id))).toContain(docId);
+        expect((await masterRows('cubeAttach')).map((r) => String(r.id))).toContain(attachId);
       },
     );
 
