@@ -31,10 +31,9 @@ import { JobRunner } from './platform/jobs.js';
 import { installLogRecording, LogRecorder, type LogRecorderOptions } from './platform/log-recorder.js';
 import { flushLogOnClose, loggerOptions, redactUrl, requestId } from './platform/logging.js';
 import { installMetrics } from './platform/metrics.js';
-import { SecretBox } from './platform/secret-box.js';
 import { SessionRegistry } from './platform/sessions.js';
 import { fallbackRateLimitStore, type SharedStore } from './platform/store.js';
-import { TenantDatabases } from './platform/tenant-databases.js';
+import { datasourceSecrets, TenantDatabases } from './platform/tenant-databases.js';
 import { TokenService } from './platform/tokens.js';
 
 z.config(z.locales.zhCN());
@@ -113,10 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     ),
     jobs: new JobRunner(options.db, app.log),
     lifecycle: { shuttingDown: false },
-    datasources: new TenantDatabases(
-      options.db,
-      new SecretBox(config.jwtSecret, { salt: 'cube-datasource', info: 'datasource password' }),
-    ),
+    datasources: new TenantDatabases(options.db, datasourceSecrets(config.jwtSecret)),
   };
   app.addHook('onClose', () => deps.datasources.close());
   await deps.datasources.start(options.store);

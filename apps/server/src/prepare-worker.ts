@@ -3,6 +3,7 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { inspectRowSecurity, rowSecurityProblem } from './db/row-security.js';
 import { configureIds } from './platform/ids.js';
+import { datasourceSecrets, migrateTenantDatabases } from './platform/tenant-databases.js';
 import { findWorkingDemoAccounts, seed } from './seed/index.js';
 
 /** What the start-up worker answers the main thread (see prepare.ts). */
@@ -42,6 +43,12 @@ async function prepare(): Promise<PrepareResult> {
         }
         warning = `  警告: PostgreSQL 行级安全未生效 (${why})；生产环境将拒绝启动。`;
       }
+      // The databases of tenants bound to a datasource of their own get the same migrations.
+      const unreached = await migrateTenantDatabases(db, datasourceSecrets(config.jwtSecret));
+      if (unreached.length > 0)
+        warning = [warning, `  警告: 租户数据库未能迁移 (${unreached.join('; ')})；下次启动时重试。`]
+          .filter(Boolean)
+          .join('\n');
     }
     return { ok: true, generatedAdminPassword: seeded.generatedAdminPassword, warning };
   } finally {

@@ -12,7 +12,7 @@ import {
 } from '../db/row-scope.js';
 import type { Database } from '../db/types.js';
 import { live } from './rows.js';
-import type { SecretBox } from './secret-box.js';
+import { SecretBox } from './secret-box.js';
 import type { SharedStore, Subscription } from './store.js';
 
 /**
@@ -115,6 +115,50 @@ export function describeConnectionFailure(error: unknown): string {
   if (e.code === '3D000') return '数据库不存在';
   if (/timeout/i.test(e.message ?? '')) return '连接超时';
   return e.code ? `错误代码 ${e.code}` : '未知错误';
+}
+
+/** The box datasource passwords are sealed with (the app's and the start-up worker's). */
+export const datasourceSecrets = (serverSecret: string): SecretBox =>
+  new SecretBox(serverSecret, { salt: 'cube-datasource', info: 'datasource password' });
+
+/**
+ * Brings every database a tenant is bound to up to the master's migrations: run at each start, after the master's
+ * (prepare-worker.ts), so an upgrade reaches the tenant databases too. One that cannot be reached is not fatal
+ * (the platform and the other tenants start): answered as `name: reason`, for the start-up warning; it is
+ * migrated at the next start that reaches it, or by binding the tenant again.
+ */
+export async function migrateTenantDatabases(master: DatabaseHandle, secrets: SecretBox): Promise<string[]> {
+  if (master.kind !== 'postgres') return [];
+  const rows = await withPlatformScope(() =>
+    master.db
+      .selectFrom('cubeDatasource')
+      .select(['id', 'name', 'url', 'username', 'password', 'poolSize'])
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('cubeTenant').select('datasourceId').where('datasourceId', 'is not', null).$call(live),
+      )
+      .$call(live)
+      .execute(),
+  );
+  const failures: string[] = [];
+  for (const row of rows) {
+    const password = row.password ? secrets.open(row.password) : '';
+    if (password === undefined) {
+      failures.push(`${row.name}: 数据源密码无法解密`);
+      continue;
+    }
+    const handle = openDatabase(
+      { kind: 'postgres', url: connectionString({ ...row, password }) },
+      { poolSize: 1 },
+    );
+    try {
+      await migrateToLatest(handle.db);
+    } catch (error) {
+      failures.push(`${row.name}: ${describeConnectionFailure(error)}`);
+    } finally {
+      await handle.close();
+    }
+  }
+  return failures;
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;

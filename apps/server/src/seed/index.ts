@@ -7,8 +7,9 @@ import { now } from '../platform/dates.js';
 import { newId } from '../platform/ids.js';
 import { hashSecret, md5Hex, verifySecret } from '../platform/passwords.js';
 import { createStamp, live } from '../platform/rows.js';
+import { isTenantDatabaseTable } from '../platform/tenant-databases.js';
 import { AUTHORITY_DEMO_ACCOUNTS, seedAuthority } from './authority.js';
-import { seedConsole } from './console-data.js';
+import { type InsertMissing, seedConsole } from './console-data.js';
 import {
   DEMO_ACCOUNTS,
   DEPTS,
@@ -228,13 +229,27 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
     PARAMS.map((p) => ({ ...p, ...createStamp(null), ...ENABLED_ROW })),
     ['paramKey'],
   );
-  await seedConsole(db, config, insertMissing);
-  await seedSite(db, config, insertMissing);
-  await seedDictionaries(db, config, insertMissing);
-  await seedMenus(db, config, insertMissing);
-  await seedLogs(db, config, insertMissing);
-  await seedResources(db, config, insertMissing);
-  await seedSignin(db, config, insertMissing);
+  // A tenant bound to a datasource of its own keeps its business rows there (platform/tenant-databases.ts): the
+  // seed, which runs on every start, must not put its demo rows back on the master beside them.
+  const bound = new Set(
+    (
+      await db.selectFrom('cubeTenant').select('tenantId').where('datasourceId', 'is not', null).execute()
+    ).map((r) => r.tenantId),
+  );
+  const seedRows: InsertMissing = (target, table, rows, key) =>
+    insertMissing(
+      target,
+      table,
+      isTenantDatabaseTable(table) ? rows.filter((r) => !bound.has(String(r.tenantId))) : rows,
+      key,
+    );
+  await seedConsole(db, config, seedRows);
+  await seedSite(db, config, seedRows);
+  await seedDictionaries(db, config, seedRows);
+  await seedMenus(db, config, seedRows);
+  await seedLogs(db, config, seedRows);
+  await seedResources(db, config, seedRows);
+  await seedSignin(db, config, seedRows);
 
   const insertAccount = async (account: DemoAccount, password: string, mustChange: boolean) => {
     const { password: _documented, ...user } = account;
@@ -275,17 +290,17 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
       await insertAccount(DEMO_ACCOUNTS[0]!, password, true);
     }
   }
-  await seedUserMenus(db, config, insertMissing);
-  await seedAuthority(db, config, insertMissing);
-  await seedLeads(db, config, insertMissing);
-  await seedPatent(db, config, insertMissing);
-  await seedFlow(db, config, insertMissing);
+  await seedUserMenus(db, config, seedRows);
+  await seedAuthority(db, config, seedRows);
+  await seedLeads(db, config, seedRows);
+  await seedPatent(db, config, seedRows);
+  await seedFlow(db, config, seedRows);
   // After the cases, the grants and the deployed processes it starts instances of.
-  await seedFlowWork(db, config, insertMissing);
-  await seedUsers(db, config, insertMissing);
-  await seedOnline(db, config, insertMissing);
+  await seedFlowWork(db, config, seedRows);
+  await seedUsers(db, config, seedRows);
+  await seedOnline(db, config, seedRows);
   // Last: the 200000 demo administrator starts from every grant the seeds above gave the 100000 one.
-  await seedTenancy(db, config, insertMissing);
+  await seedTenancy(db, config, seedRows);
   await db
     .insertInto('cubeMeta')
     .values({ metaKey: 'seed.mode', metaValue: mode })

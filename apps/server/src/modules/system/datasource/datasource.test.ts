@@ -8,8 +8,9 @@ import { basic, createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from 
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { now } from '../../../platform/dates.js';
 import { newId } from '../../../platform/ids.js';
-import { TENANT_DATABASE_TABLES } from '../../../platform/tenant-databases.js';
+import { migrateTenantDatabases, TENANT_DATABASE_TABLES } from '../../../platform/tenant-databases.js';
 import { ID } from '../../../seed/demo-data.js';
+import { seed } from '../../../seed/index.js';
 import { PATENT_ID } from '../../../seed/patent.js';
 import { today } from '../../patent/clock.js';
 import { addDays } from '../../patent/dates.js';
@@ -679,6 +680,47 @@ describe.each(dialects)('datasources on %s', (dialect) => {
         expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
         expect((await masterRows('patDocument')).map((r) => String(r.id))).toContain(docId);
         expect((await masterRows('cubeAttach')).map((r) => String(r.id))).toContain(attachId);
+      },
+    );
+
+    it.runIf(dialect === 'postgres')(
+      "a start migrates the bound tenants' databases, and its seed leaves their business rows where they are",
+      async () => {
+        const bind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${id}`,
+          platform,
+        );
+        expect(bind.body, bind.raw).toMatchObject({ code: 200 });
+        // The seed runs on every start: the demo rows of a bound tenant are not put back on the master.
+        await seed(t.deps.db.db, t.config);
+        for (const table of TENANT_DATABASE_TABLES) {
+          const left = await withPlatformScope(() =>
+            t.deps.db.db
+              // biome-ignore lint/suspicious/noExplicitAny: tables named from the routed list
+              .selectFrom(table.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) as any)
+              .select('id')
+              .where('tenantId', '=', '100000')
+              .execute(),
+          );
+          expect(left, table).toEqual([]);
+        }
+        // An upgrade: the tenant's database lacks the newest migration until the next start brings it there.
+        await rowsIn(target.name, 'drop table cube_datasource');
+        await rowsIn(target.name, `delete from cube_migration where name = '0021_datasource'`);
+        expect(await migrateTenantDatabases(t.deps.db, t.deps.datasources.secrets)).toEqual([]);
+        expect(
+          await rowsIn(target.name, `select 1 from cube_migration where name = '0021_datasource'`),
+        ).toHaveLength(1);
+        expect(await rowsIn(target.name, 'select count(*)::int as n from cube_datasource')).toEqual([
+          { n: 0 },
+        ]);
+        const unbind = await t.call(
+          'POST',
+          '/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=',
+          platform,
+        );
+        expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
       },
     );
 
