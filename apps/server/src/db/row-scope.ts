@@ -33,7 +33,7 @@ interface RowScope {
    * `databaseTenant`'s: a scope of another tenant never reaches it.
    */
   database?: object;
-  /** Whose database `database` is: a tenant id, or `PLATFORM_ROW_SCOPE` for a scan of one database's rows. */
+  /** The tenant whose database `database` is. */
   databaseTenant?: string;
 }
 
@@ -57,19 +57,16 @@ export function withTenantScope<T>(tenantId: string, work: () => Promise<T>): Pr
 }
 
 /**
- * Runs `work` with `scope` (a tenant id or `PLATFORM_ROW_SCOPE`) and `database` as that scope's business database
- * (`platform/tenant-databases.ts`: a job's work for one tenant, a scan of one tenant database).
+ * Runs `work` seeing only `tenantId`'s rows, with `database` as that tenant's business database
+ * (`platform/tenant-databases.ts`: a job's work for one tenant); undefined = the master.
  */
 export function withScopedDatabase<T>(
-  scope: string,
+  tenantId: string,
   database: object | undefined,
   work: () => Promise<T>,
 ): Promise<T> {
   if (!enabled) return work();
-  return storage.run(
-    database ? { tenantId: scope, database, databaseTenant: scope } : { tenantId: scope },
-    work,
-  );
+  return storage.run(database ? { tenantId, database, databaseTenant: tenantId } : { tenantId }, work);
 }
 
 /** Runs `work` seeing every tenant's rows. Callers name why in a comment: this is the backstop's only gap. */
@@ -100,8 +97,9 @@ export function bindRequestRowScope(tenantId: string): void {
 }
 
 /**
- * Names the database of the current request's tenant business data (`db/tenant-databases.ts`). Only inside a
- * request scope, which exists on PostgreSQL only: a single-file SQLite deployment never binds tenants elsewhere.
+ * Names the database of a tenant's business data for the rest of the current request
+ * (`platform/tenant-databases.ts`): the signed-in caller's, or the public site's tenant's. Only inside a request
+ * scope, which exists on PostgreSQL only: a single-file SQLite deployment never binds tenants elsewhere.
  */
 export function bindRequestDatabase(tenantId: string, database: object | undefined): void {
   const scope = storage.getStore();
@@ -115,10 +113,7 @@ export function requestScopeTenant(): string {
   return storage.getStore()?.tenantId ?? '';
 }
 
-/**
- * The business database of the current async context: the one bound for the scope's own tenant (or, in a
- * platform-scope scan, for that scan), else undefined (the master).
- */
+/** The business database of the current async context: the one bound for the scope's own tenant, else undefined. */
 export function currentScopedDatabase<T extends object>(): T | undefined {
   const scope = storage.getStore();
   return scope?.database && scope.databaseTenant === scope.tenantId ? (scope.database as T) : undefined;

@@ -25,10 +25,11 @@ import type { SharedStore, Subscription } from './store.js';
  * - everything else — identity, authority, menus, dictionaries, clients, logs, sessions — stays on the master, also
  *   when a business module reads it through the routed handle.
  *
- * The request's tenant picks the database: once access control knows the tenant (`platform/access.ts`) it binds
- * the tenant's handle into the request's row scope (`db/row-scope.ts`), so module code keeps its signatures. Work
- * outside a request (jobs) and the platform administrator's requests see the master only; that is why only
- * request-served business data is listed. Binding needs a PostgreSQL master (row scopes exist only there).
+ * The tenant picks the database, carried in the row scope (`db/row-scope.ts`) so module code keeps its
+ * signatures: access control binds a signed-in caller's (`bindRequest`), the public site the domain's tenant's
+ * (`bindSite`), and request-less work runs in `withTenantDatabase`. The platform administrator's requests see the
+ * master only. No statement and no transaction spans both sides: `businessExecutor` and `masterExecutor` name
+ * the other side while a transaction is open. Binding needs a PostgreSQL master (row scopes exist only there).
  */
 
 /**
