@@ -5,9 +5,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A, grant, makeRole, NOTICE_MENU, signInAs } from '../../../../test/authority-fixtures.js';
 import { basic, createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
+import { buildApp } from '../../../app.js';
+import { openDatabase } from '../../../db/connection.js';
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { now } from '../../../platform/dates.js';
 import { newId } from '../../../platform/ids.js';
+import { RedisStore } from '../../../platform/store.js';
 import { migrateTenantDatabases, TENANT_DATABASE_TABLES } from '../../../platform/tenant-databases.js';
 import { ID } from '../../../seed/demo-data.js';
 import { seed } from '../../../seed/index.js';
@@ -24,6 +27,7 @@ const API = datasourceEntity.api;
 const M = datasourceEntity.messages;
 const T = tenantEntity.messages;
 const PG_URL = process.env.CUBE_TEST_PG_URL;
+const REDIS_URL = process.env.CUBE_TEST_REDIS_URL;
 
 /** A throwaway database on the test server, owned by the suites' app role; dropped by `drop`. */
 async function throwawayDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
@@ -721,6 +725,59 @@ describe.each(dialects)('datasources on %s', (dialect) => {
           platform,
         );
         expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+      },
+    );
+
+    it.runIf(dialect === 'postgres' && !!REDIS_URL)(
+      "a publish in a bound tenant's database drops the other instance's rendered pages (shared Redis)",
+      async () => {
+        const bind = await t.call(
+          'POST',
+          `/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=${id}`,
+          platform,
+        );
+        expect(bind.body, bind.raw).toMatchObject({ code: 200 });
+        const prefix = `cube-test-ds-pages:${process.pid}:${Date.now()}:`;
+        const instances = await Promise.all(
+          [0, 1].map(async () => {
+            const db = openDatabase(t.config.database, { poolSize: 3 });
+            const store = new RedisStore(RedisStore.connect(REDIS_URL as string).redis, prefix);
+            const { app } = await buildApp({ config: t.config, db, store, logger: false });
+            return { app, db, store };
+          }),
+        );
+        try {
+          const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+          const page = async () =>
+            (await b.app.inject({ method: 'GET', url: '/partyBuilding', headers: { host: 'localhost' } }))
+              .body;
+          const before = await page();
+          expect(await page()).toBe(before);
+          const title = `独立库跨实例发布${Date.now()}`;
+          const res = await a.app.inject({
+            method: 'POST',
+            url: '/api/cube-cr/article/submit',
+            headers: { 'cube-auth': `bearer ${tenantAdmin}`, authorization: basic() },
+            payload: { category: ArticleCategory.party, title, isPublish: 1 },
+          });
+          expect(JSON.parse(res.body)).toMatchObject({ code: 200 });
+          expect(
+            await rowsIn(target.name, 'select 1 from cube_cr_article where title = $1', [title]),
+          ).toHaveLength(1);
+          expect(await page()).toContain(title);
+        } finally {
+          for (const i of instances) {
+            await i.app.close();
+            await i.store.close();
+            await i.db.close();
+          }
+          const unbind = await t.call(
+            'POST',
+            '/api/cube-system/tenant/datasource?tenantId=100000&datasourceId=',
+            platform,
+          );
+          expect(unbind.body, unbind.raw).toMatchObject({ code: 200 });
+        }
       },
     );
 
