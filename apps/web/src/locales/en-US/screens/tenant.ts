@@ -49,7 +49,7 @@ export const tenant: Messages['screens']['tenant'] = {
   datasourceId: 'Datasource',
   datasourceMaster: 'Master database',
   datasourceHelp:
-    "The tenant's business data (notices for now) is read and written in the chosen database; none means the master. Switching moves the tenant's data.",
+    "The tenant's business data (notices, site content, leads, attachments and case documents) is read and written in the chosen database; none means the master. Switching moves the tenant's data.",
   datasourceInvalid: 'The datasource does not exist',
   datasourcePlatform: 'The platform tenant cannot be bound to a datasource',
   datasourceSqlite:

@@ -27,7 +27,7 @@ export const tenant = {
   datasourceId: '数据源',
   datasourceMaster: '主库',
   datasourceHelp:
-    '租户的业务数据（目前为通知公告）读写于所选数据库；不选择则使用主库。切换时会迁移该租户的数据。',
+    '租户的业务数据（通知公告、站点内容、客户咨询、附件与案件文档）读写于所选数据库；不选择则使用主库。切换时会迁移该租户的数据。',
   createdTitle: '租户已创建',
   createdTenantId: '租户编号：{{tenantId}}',
   createdAccount: '管理员账号：{{account}}',
