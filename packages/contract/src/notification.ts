@@ -48,7 +48,18 @@ export const NotificationMessage = {
   portInvalid: '端口应为1-65535之间的整数',
   fromRequired: '请输入发件人地址',
   fromInvalid: '发件人地址格式不正确',
+  toInvalid: '收件地址格式不正确',
+  smtpMissing: '请先填写并保存SMTP服务器',
+  noAddress: '当前账号未设置邮箱，请填写收件地址',
+  smtpUnreachable: '无法连接SMTP服务器，请检查服务器地址、端口与SSL/TLS设置',
+  smtpAuthRefused: 'SMTP服务器拒绝登录，请检查用户名与密码',
+  smtpRecipientRefused: 'SMTP服务器拒绝了收件地址',
+  smtpRefused: 'SMTP服务器拒绝发送',
+  testSent: '测试邮件已发送',
 } as const;
+
+/** An e-mail address as the mail settings accept it (one address, no display name). */
+export const MAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -106,6 +117,26 @@ export const notificationSmtpInputSchema = notificationSmtpSchema.superRefine((v
   if (!v.host) ctx.addIssue({ code: 'custom', path: ['host'], message: NotificationMessage.hostRequired });
   if (!v.fromAddress)
     ctx.addIssue({ code: 'custom', path: ['fromAddress'], message: NotificationMessage.fromRequired });
-  else if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v.fromAddress))
+  else if (!MAIL_ADDRESS.test(v.fromAddress))
     ctx.addIssue({ code: 'custom', path: ['fromAddress'], message: NotificationMessage.fromInvalid });
 });
+
+/** What `GET smtp` answers: the settings without the password, and whether one is stored. */
+export const notificationSmtpSettingsSchema = notificationSmtpSchema
+  .omit({ password: true })
+  .extend({ passwordSet: z.boolean() });
+export type NotificationSmtpSettings = z.infer<typeof notificationSmtpSettingsSchema>;
+
+/**
+ * `smtp/test`: a test mail through the stored settings to `to`, or to the caller's own address when it is empty.
+ * Answers the address it went to.
+ */
+export const notificationSmtpTestSchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .max(200, NotificationMessage.toInvalid)
+    .default('')
+    .refine((v) => v === '' || MAIL_ADDRESS.test(v), NotificationMessage.toInvalid),
+});
+export const notificationSmtpTestAnswerSchema = z.object({ to: z.string() });

@@ -183,8 +183,8 @@ export const AUTHORITY_MENUS: MenuSeed[] = [...ROLE_MENUS, ...DEPT_MENUS, ...AUT
 /**
  * An installation seeded before 角色管理 moved under 权限管理 keeps its row (the seed inserts only what is
  * missing), so this one row is moved where it still sits at its old place, and the default grants of new tenants
- * (`tenant.default.menuCode`, still an earlier default) take 权限管理 along. Rows an operator changed are
- * left alone.
+ * (`tenant.default.menuCode`, still an earlier default) take 权限管理 and 工作台 (消息中心, its 邮件设置) along.
+ * Rows an operator changed are left alone.
  */
 async function relocateRoleMenu(db: Kysely<Database>): Promise<void> {
   await db
@@ -198,7 +198,7 @@ async function relocateRoleMenu(db: Kysely<Database>): Promise<void> {
     .updateTable('cubeParam')
     .set({ paramValue: TENANT_DEFAULT_MENU_CODES })
     .where('paramKey', '=', 'tenant.default.menuCode')
-    .where('paramValue', 'in', ['system', 'system,work,patent'])
+    .where('paramValue', 'in', ['system', 'system,work,patent', 'system,authority,work,patent'])
     .execute();
 }
 

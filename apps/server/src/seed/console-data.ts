@@ -1,4 +1,4 @@
-import { noticeEntity } from '@cube/contract';
+import { NOTIFICATION_SMTP_PERMISSION, noticeEntity } from '@cube/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database, TableName } from '../db/types.js';
@@ -28,6 +28,7 @@ export const CONSOLE_ID = {
   menuDesk: firstId.menu(220),
   menuNotice: firstId.menu(221),
   menuNotify: firstId.menu(226),
+  buttonNotifySmtp: firstId.menu(227),
   menuMonitor: firstId.menu(230),
   menuLog: firstId.menu(231),
   menuLogError: firstId.menu(232),
@@ -55,6 +56,17 @@ const DESK_MENUS: MenuSeed[] = [
   ),
   // 消息中心: every user's own notifications (its API is open to any signed-in user).
   menu(CONSOLE_ID.menuNotify, CONSOLE_ID.menuDesk, 'notify', '/desk/notify', 'message', 2),
+  // 邮件设置 (and its 发送测试邮件): the tenant's mail server, the administrator's only (modules/notify).
+  button(
+    CONSOLE_ID.buttonNotifySmtp,
+    CONSOLE_ID.menuNotify,
+    NOTIFICATION_SMTP_PERMISSION,
+    '邮件设置',
+    'setting',
+    'setting',
+    2,
+    1,
+  ),
 ];
 
 const MONITOR_MENUS: MenuSeed[] = [

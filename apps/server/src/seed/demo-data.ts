@@ -451,10 +451,11 @@ export const DICTS: Record<string, { title: string; items: Array<[string, string
 };
 
 /**
- * What a new tenant's administrator is granted without a package: 系统管理, 权限管理 (角色管理 is under it, as BladeX
- * seeds it), 我的事务 and 专利管理, with everything below them but the platform's own screens.
+ * What a new tenant's administrator is granted without a package: 工作台 (通知公告, 消息中心 and its 邮件设置),
+ * 系统管理, 权限管理 (角色管理 is under it, as BladeX seeds it), 我的事务 and 专利管理, with everything below them but
+ * the platform's own screens.
  */
-export const TENANT_DEFAULT_MENU_CODES = 'system,authority,work,patent';
+export const TENANT_DEFAULT_MENU_CODES = 'desk,system,authority,work,patent';
 
 export const PARAMS: Array<{
   id: string;

@@ -1,7 +1,9 @@
+import { NotificationMessage } from '@cube/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { BizError } from '../../platform/errors.js';
 import { nodemailer } from '../../platform/lazy-modules.js';
 import { SecretBox } from '../../platform/secret-box.js';
 import { allSmtpSettings, moveMail, pendingMail } from './notification.queries.js';
@@ -17,11 +19,28 @@ const INTERVAL_MS = 30_000;
 const BATCH = 200;
 /** Gives up on an unresponsive SMTP server after this long (ms), so one tenant cannot hold the job. */
 const SMTP_TIMEOUT_MS = 15_000;
+/** The test mail is sent while the administrator waits: a shorter wait. */
+const TEST_TIMEOUT_MS = 10_000;
 
 export const smtpSecrets = (serverSecret: string) =>
   new SecretBox(serverSecret, { salt: 'cube-smtp', info: 'smtp password' });
 
 type Transport = ReturnType<ReturnType<typeof nodemailer>['createTransport']>;
+type SmtpRow = Database['cubeNotificationSmtp'];
+
+/** One tenant's transport: the stored settings, the password opened from its seal. */
+function transportOf(smtp: SmtpRow, secrets: SecretBox, timeoutMs: number): Transport {
+  const password = smtp.password ? (secrets.open(smtp.password) ?? '') : '';
+  return nodemailer().createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure === 1,
+    auth: smtp.username ? { user: smtp.username, pass: password } : undefined,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+}
 
 /** Sends what is pending; answers how many mails went out. */
 export async function sendPendingMail(
@@ -45,19 +64,7 @@ export async function sendPendingMail(
       if (!(await moveMail(db, id, 'pending', 'sending'))) continue;
       let entry = transports.get(item.tenantId);
       if (!entry) {
-        const password = smtp.password ? (secrets.open(smtp.password) ?? '') : '';
-        entry = {
-          transport: nodemailer().createTransport({
-            host: smtp.host,
-            port: smtp.port,
-            secure: smtp.secure === 1,
-            auth: smtp.username ? { user: smtp.username, pass: password } : undefined,
-            connectionTimeout: SMTP_TIMEOUT_MS,
-            greetingTimeout: SMTP_TIMEOUT_MS,
-            socketTimeout: SMTP_TIMEOUT_MS,
-          }),
-          from: smtp.fromAddress,
-        };
+        entry = { transport: transportOf(smtp, secrets, SMTP_TIMEOUT_MS), from: smtp.fromAddress };
         transports.set(item.tenantId, entry);
       }
       try {
@@ -78,6 +85,49 @@ export async function sendPendingMail(
     for (const { transport } of transports.values()) transport.close();
   }
   return sent;
+}
+
+/** Nodemailer's error codes of a server that could not be reached or spoken to at all. */
+const UNREACHABLE = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'ECONNREFUSED',
+  'EPROTOCOL',
+]);
+
+/**
+ * What a failed send means to the administrator, in Chinese: unreachable (no detail, so the answer is no probe of
+ * the network behind the server), login refused, address refused, or refused with the server's own reply.
+ */
+export function smtpFailure(error: unknown): string {
+  const { code, response } = (error ?? {}) as { code?: unknown; response?: unknown };
+  if (code === 'EAUTH') return NotificationMessage.smtpAuthRefused;
+  if (code === 'EENVELOPE') return NotificationMessage.smtpRecipientRefused;
+  if (typeof code === 'string' && UNREACHABLE.has(code)) return NotificationMessage.smtpUnreachable;
+  const reply = typeof response === 'string' ? response.trim().slice(0, 200) : '';
+  return reply ? `${NotificationMessage.smtpRefused}：${reply}` : NotificationMessage.smtpRefused;
+}
+
+/**
+ * Sends one test mail through a tenant's stored settings (enabled or not: the administrator tries them before
+ * switching them on). A failure is a {@link BizError} carrying {@link smtpFailure}'s message.
+ */
+export async function sendTestMail(
+  smtp: SmtpRow,
+  secrets: SecretBox,
+  mail: { to: string; subject: string; text: string },
+): Promise<void> {
+  const transport = transportOf(smtp, secrets, TEST_TIMEOUT_MS);
+  try {
+    await transport.sendMail({ from: smtp.fromAddress, ...mail });
+  } catch (error) {
+    throw new BizError(smtpFailure(error));
+  } finally {
+    transport.close();
+  }
 }
 
 /** Registers the mail job (`CUBE_NOTIFY_MAIL=off` leaves it out). */

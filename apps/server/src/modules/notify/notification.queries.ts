@@ -265,3 +265,13 @@ export async function saveSmtpSettings(db: Executor, row: Database['cubeNotifica
     .onConflict((oc) => oc.column('tenantId').doUpdateSet(rest))
     .execute();
 }
+
+/** A user's own e-mail address in their tenant ('' when none is set). */
+export async function emailOf(db: Executor, tenantId: string, userId: string): Promise<string> {
+  const row = await new TenantData(db, tenantId)
+    .selectFrom('cubeUser')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.email?.trim() ?? '';
+}
