@@ -3,6 +3,8 @@ import {
   NOTIFICATION_API,
   type Notification,
   type NotificationKind,
+  type NotificationSmtp,
+  type NotificationSmtpSettings,
   type R,
 } from '@cube/contract';
 import { request } from './request';
@@ -35,4 +37,22 @@ export async function markNotificationsRead(ids: readonly string[]): Promise<voi
 
 export async function markAllNotificationsRead(): Promise<void> {
   await request.post(`${NOTIFICATION_API}/read-all`);
+}
+
+// ---- the tenant's mail server (the administrator's 邮件设置) ----
+
+export async function fetchSmtpSettings(): Promise<NotificationSmtpSettings> {
+  const { data } = await request.get<R<NotificationSmtpSettings>>(`${NOTIFICATION_API}/smtp`);
+  return data.data;
+}
+
+/** Saves the settings; an empty password keeps the stored one. */
+export async function saveSmtpSettings(settings: NotificationSmtp): Promise<void> {
+  await request.post(`${NOTIFICATION_API}/smtp`, settings);
+}
+
+/** Sends a test mail through the stored settings to `to` (empty: the caller's own address); answers where it went. */
+export async function sendSmtpTest(to: string): Promise<string> {
+  const { data } = await request.post<R<{ to: string }>>(`${NOTIFICATION_API}/smtp/test`, { to });
+  return data.data.to;
 }

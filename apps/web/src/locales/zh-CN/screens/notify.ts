@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_LABELS } from '@cube/contract';
+import { NOTIFICATION_KIND_LABELS, NotificationMessage } from '@cube/contract';
 
 export const notify = {
   title: '标题',
@@ -15,4 +15,28 @@ export const notify = {
   kindPlaceholder: '全部类型',
   unreadCount: '未读 {{count}} 条',
   kinds: { ...NOTIFICATION_KIND_LABELS },
+  smtp: {
+    settings: '邮件设置',
+    settingsHelp: '启用后，消息中心的提醒会同时发送到收件人在用户资料中的邮箱。',
+    test: '发送测试邮件',
+    enabled: '启用邮件提醒',
+    host: 'SMTP服务器',
+    hostPlaceholder: '例如 smtp.exmail.qq.com',
+    port: '端口',
+    secure: 'SSL/TLS',
+    secureHelp: '465 端口通常使用 SSL/TLS；587 或 25 端口通常不使用（连接后按服务器要求升级加密）',
+    username: '用户名',
+    password: '密码',
+    passwordSet: '已设置，留空则保持不变',
+    passwordUnset: '未设置',
+    fromAddress: '发件人地址',
+    fromPlaceholder: '例如 noreply@example.com',
+    saved: '邮件设置已保存',
+    to: '收件地址',
+    toPlaceholder: '留空则发送到本人邮箱',
+    testHelp: '使用已保存的邮件设置发送（未启用时也可测试）。',
+    send: '发送',
+    sent: '测试邮件已发送至 {{to}}',
+    messages: { ...NotificationMessage },
+  },
 };

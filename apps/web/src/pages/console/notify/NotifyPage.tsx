@@ -1,4 +1,10 @@
-import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from '@cube/contract';
+import { MailOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SMTP_PERMISSION,
+  type Notification,
+  type NotificationKind,
+} from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,12 +17,15 @@ import {
   markNotificationsRead,
 } from '../../../api/notification';
 import { notificationHref } from '../../../components/shell/NoticeBell';
+import { useCan } from '../../../stores/permission';
+import { SmtpSettingsDialog, SmtpTestDialog } from './SmtpDialogs';
 
 const PAGE_SIZE = 10;
 
 /**
  * 消息中心: the caller's own notifications, newest first, paged; filtered by kind or to the unread ones; one or
- * all marked read. Opening one marks it read and goes to the page it is about.
+ * all marked read. Opening one marks it read and goes to the page it is about. The tenant's administrator (button
+ * `notify_smtp`) also sets the mail server the notifications are copied through, and sends a test mail.
  */
 export default function NotifyPage() {
   const { t } = useTranslation();
@@ -27,6 +36,8 @@ export default function NotifyPage() {
   const [unread, setUnread] = useState(false);
   const [kind, setKind] = useState<NotificationKind | undefined>();
   const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'smtp' | 'test' | null>(null);
+  const can = useCan();
 
   const page = useQuery({
     queryKey: ['notification', 'page', current, size, unread, kind],
@@ -77,6 +88,16 @@ export default function NotifyPage() {
       }
       extra={
         <Space>
+          {can(NOTIFICATION_SMTP_PERMISSION) ? (
+            <>
+              <Button icon={<MailOutlined />} onClick={() => setDialog('smtp')}>
+                {t('screens.notify.smtp.settings')}
+              </Button>
+              <Button icon={<SendOutlined />} onClick={() => setDialog('test')}>
+                {t('screens.notify.smtp.test')}
+              </Button>
+            </>
+          ) : null}
           <Button disabled={selected.length === 0} onClick={() => void markRead(selected)}>
             {t('screens.notify.markRead')}
           </Button>
@@ -143,6 +164,8 @@ export default function NotifyPage() {
           { title: t('screens.notify.createTime'), dataIndex: 'createTime', width: 170 },
         ]}
       />
+      <SmtpSettingsDialog open={dialog === 'smtp'} onClose={() => setDialog(null)} />
+      <SmtpTestDialog open={dialog === 'test'} onClose={() => setDialog(null)} />
     </Card>
   );
 }
