@@ -74,7 +74,7 @@ describe('消息中心 mail settings', { timeout: 180_000 }, () => {
     },
   };
   const dialog = () => screen.getByRole('dialog');
-  const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
+  const inputValue = (element: HTMLElement) => (element as HTMLInputElement).value;
 
   it('shows no mail action without the 邮件设置 button', async () => {
     usePermissionStore.setState({ permission: {}, loaded: true });
@@ -89,10 +89,10 @@ describe('消息中心 mail settings', { timeout: 180_000 }, () => {
     renderPage();
     await u.click(await screen.findByRole('button', { name: /邮件设置/ }));
     const host = await within(dialog()).findByLabelText('SMTP服务器');
-    await waitFor(() => expect(valueOf(host)).toBe('smtp.lifang-ip.cn'));
+    await waitFor(() => expect(inputValue(host)).toBe('smtp.lifang-ip.cn'));
     // The stored password is never shown: only that one is set.
     expect(within(dialog()).getByTestId('smtp-password-state').textContent).toBe('已设置，留空则保持不变');
-    expect(valueOf(within(dialog()).getByLabelText('密码'))).toBe('');
+    expect(inputValue(within(dialog()).getByLabelText('密码'))).toBe('');
 
     // Enabled without a server, a bad port and a bad sender: the contract's messages, nothing saved.
     await u.clear(host);
