@@ -93,28 +93,33 @@ const env = {
 // behind the server suites and timed out). Vitest's default is one worker less than the cores — a single worker
 // here — but the server suites mostly wait on PostgreSQL and on password hashing in libuv's pool, so they take two;
 // the jsdom suites take two as well, each file on a core of its own while nothing else runs (460 s → 257 s).
+// The agency's journey (issue 19's done-when) runs once more with the e2e server on PostgreSQL: one file, so the
+// second database costs one server start and one journey, not the whole browser suite again.
+const AGENCY_JOURNEY = 'e2e/console/agency-journey.e2e.test.ts';
 const groups = [
   { projects: ['server'], workers: 2 },
   { projects: ['web'], workers: 2 },
   ...(e2e ? [{ projects: ['e2e'] }] : []),
+  ...(e2e && pgUrl ? [{ projects: ['e2e'], files: [AGENCY_JOURNEY], env: { CUBE_E2E_PG_URL: pgUrl } }] : []),
 ];
 let passed = 0;
 let failed = 0;
 let status = 0;
-for (const [index, { projects, workers }] of groups.entries()) {
+for (const [index, { projects, workers, files = [], env: groupEnv = {} }] of groups.entries()) {
   const report = path.join(reportDir, `vitest-${index}.json`);
   const result = spawnSync(
     'npx',
     [
       'vitest',
       'run',
+      ...files,
       ...projects.flatMap((p) => ['--project', p]),
       ...(workers ? [`--maxWorkers=${workers}`] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    { cwd: root, stdio: 'inherit', env },
+    { cwd: root, stdio: 'inherit', env: { ...env, ...groupEnv } },
   );
   let groupFailed = 0;
   if (existsSync(report)) {
@@ -128,7 +133,7 @@ for (const [index, { projects, workers }] of groups.entries()) {
 }
 rmSync(reportDir, { recursive: true, force: true });
 console.info(
-  `\nsuites: server (sqlite${pgUrl ? ' + postgres' : ''}${redis ? ' + redis' : ''}), web${e2e ? ', e2e (chromium)' : ''}`,
+  `\nsuites: server (sqlite${pgUrl ? ' + postgres' : ''}${redis ? ' + redis' : ''}), web${e2e ? `, e2e (chromium${pgUrl ? '; the agency journey on postgres too' : ''})` : ''}`,
 );
 console.info(`${passed} passed, ${failed} failed`);
 process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);
