@@ -153,7 +153,7 @@ describe('the agency’s day: from proposal to filing', { timeout: 240_000 }, ()
     const own = await managerApi.post<{ processInstanceId: string }>(`${FLOW}/process/start-process`, {
       processDefinitionId: approval?.id,
       title: OWN_SUBJECT,
-      variables: { patentType: 'utility_model' },
+      variables: { patentType: 'utility' },
     });
 
     const manager = await open(MANAGER);

@@ -38,6 +38,7 @@ export const notify: Messages['screens']['notify'] = {
     username: 'User name',
     password: 'Password',
     passwordSet: 'Set; leave empty to keep it',
+    passwordTyped: 'The new password is stored on save',
     passwordUnset: 'Not set',
     fromAddress: 'Sender address',
     fromPlaceholder: 'e.g. noreply@example.com',

@@ -28,6 +28,7 @@ export const notify = {
     username: '用户名',
     password: '密码',
     passwordSet: '已设置，留空则保持不变',
+    passwordTyped: '保存后改用新密码',
     passwordUnset: '未设置',
     fromAddress: '发件人地址',
     fromPlaceholder: '例如 noreply@example.com',

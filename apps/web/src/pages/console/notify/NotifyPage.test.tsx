@@ -131,6 +131,9 @@ describe('消息中心 mail settings', { timeout: 180_000 }, () => {
     await u.click(screen.getByRole('button', { name: /邮件设置/ }));
     const password = await within(dialog()).findByLabelText('密码');
     await u.type(password, 'n3w-secret');
+    await waitFor(() =>
+      expect(within(dialog()).getByTestId('smtp-password-state').textContent).toBe('保存后改用新密码'),
+    );
     await u.click(within(dialog()).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toMatchObject({ password: 'n3w-secret' });

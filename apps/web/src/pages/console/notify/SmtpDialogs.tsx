@@ -101,6 +101,12 @@ export function SmtpSettingsDialog({ open, onClose }: { open: boolean; onClose: 
 
   const rule = (field: keyof Values) => [schemaRule(field, form, t)];
   const passwordSet = settings.data?.passwordSet === true;
+  const typed = Boolean(Form.useWatch('password', form));
+  const passwordState = typed
+    ? t('screens.notify.smtp.passwordTyped')
+    : passwordSet
+      ? t('screens.notify.smtp.passwordSet')
+      : t('screens.notify.smtp.passwordUnset');
   return (
     <Modal
       open={open}
@@ -161,13 +167,7 @@ export function SmtpSettingsDialog({ open, onClose }: { open: boolean; onClose: 
                 name="password"
                 label={t('screens.notify.smtp.password')}
                 rules={rule('password')}
-                extra={
-                  <span data-testid="smtp-password-state">
-                    {passwordSet
-                      ? t('screens.notify.smtp.passwordSet')
-                      : t('screens.notify.smtp.passwordUnset')}
-                  </span>
-                }
+                extra={<span data-testid="smtp-password-state">{passwordState}</span>}
               >
                 <Input.Password
                   maxLength={200}
