@@ -80,21 +80,23 @@ describe('the agency’s day: from proposal to filing', { timeout: 240_000 }, ()
   /** Claims the group task of `subject` waiting at `step` in 待签事务 (the page the notification opened). */
   const claim = async (page: Page, subject: string, step: string) => {
     await page.waitForURL('**/work/claim/index');
-    const row = rowOf(page, subject).filter({ hasText: step });
-    await row.waitFor();
-    await row.getByRole('button', { name: /签收/ }).click();
+    // `first()`: a test run again after a failure may find its own earlier row beside the new one.
+    const rows = rowOf(page, subject).filter({ hasText: step });
+    await rows.first().waitFor();
+    const before = await rows.count();
+    await rows.first().getByRole('button', { name: /签收/ }).click();
     await page
       .getByRole('dialog')
       .getByRole('button', { name: twoChars('确定') })
       .click();
     await consoleShell(page).message('签收成功').waitFor();
-    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => rows.count()).toBe(before - 1);
   };
 
   /** Opens the task of `subject` at `step` from 待办事务; answers the handle page's task panel. */
   const handle = async (page: Page, subject: string, step: string, route: string): Promise<Locator> => {
     if (!page.url().includes('/work/todo/index')) await page.goto('/work/todo/index');
-    const row = rowOf(page, subject).filter({ hasText: step });
+    const row = rowOf(page, subject).filter({ hasText: step }).first();
     await row.waitFor();
     await row.getByRole('button', { name: /办理/ }).click();
     await page.waitForURL(`**/work/process/${route}/handle/**`);
