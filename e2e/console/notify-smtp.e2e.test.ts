@@ -146,6 +146,28 @@ describe('消息中心: the tenant’s mail server', () => {
     expect(errors).toEqual([]);
   });
 
+  it('reads in English', async () => {
+    const page = await open(DEMO_TENANT_ADMIN);
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await consoleShell(page)
+      .main.getByRole('button', { name: /Mail settings/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Mail settings' });
+    await dialog.getByLabel('SMTP server').waitFor();
+    await dialog.getByLabel('Sender address').waitFor();
+    await dialog.getByText('Set; leave empty to keep it').waitFor();
+    // Every label and hint is English (the values are the tenant's data).
+    const labels = await dialog
+      .locator('label, .ant-form-item-extra, .ant-alert, .ant-modal-title')
+      .allTextContents();
+    expect(labels.filter((text) => /[\u3400-\u9fff]/.test(text))).toEqual([]);
+    await h.screenshot(page, 'notify-smtp-settings-1440-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().close();
+  });
+
   it('shows the agent neither action', async () => {
     const page = await open(AGENT);
     await consoleShell(page).main.getByText('全部已读').waitFor();
