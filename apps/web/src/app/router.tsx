@@ -5,6 +5,7 @@ import { PageLoading } from '../components/PageLoading';
 import { loadChunk } from '../lib/chunk';
 import { FORBIDDEN_PATH, NOT_FOUND_PATH, PUBLIC_SITE_PATHS, SERVER_ERROR_PATH } from '../lib/paths';
 import { IFRAME_PREFIX, PAGE_SUFFIX } from '../stores/menuRoutes';
+import { loadAntAppFrame, loadConsoleLayout, loadWelcomePage, warmConsoleCode } from './consoleChunks';
 import type { RouteHandle } from './guard';
 import { RouteFrame } from './RouteFrame';
 
@@ -50,11 +51,15 @@ export const routes: RouteObject[] = [
       {
         path: LOGIN_PATH,
         handle: handle({ noAuth: true, titleKey: 'route.login' }),
-        lazy: lazyPage(() => import('../pages/auth/login/LoginPage')),
+        lazy: async () => {
+          // Once the user starts typing (the first focus in the page), the welcome page's code loads.
+          document.addEventListener('focusin', warmConsoleCode, { once: true });
+          return { Component: (await loadChunk(() => import('../pages/auth/login/LoginPage'))).default };
+        },
       },
       // Every other screen inside the antd <App> frame (modal, notification), which the login page goes without.
       {
-        lazy: lazyPage(() => import('./AntAppFrame')),
+        lazy: lazyPage(loadAntAppFrame),
         children: [
           // The public website: rendered by the server; see pages/public/ServerPage.
           ...PUBLIC_SITE_PATHS.map(
@@ -85,12 +90,12 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../pages/exception/ServerErrorPage')),
           },
           {
-            lazy: lazyPage(() => import('../layouts/console/ConsoleLayout')),
+            lazy: lazyPage(loadConsoleLayout),
             children: [
               {
                 path: HOME_PATH,
                 handle: handle({ titleKey: 'route.welcome' }),
-                lazy: lazyPage(() => import('../pages/console/welcome/WelcomePage')),
+                lazy: lazyPage(loadWelcomePage),
               },
               {
                 path: DASHBOARD_PATH,

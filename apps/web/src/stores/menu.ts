@@ -45,6 +45,11 @@ interface MenuState {
   loadFlowRoutes: () => Promise<void>;
   /** Everything the shell needs after sign-in or a department/role switch. */
   loadAll: () => Promise<void>;
+  /**
+   * {@link loadAll} once per session in this page's life: the login form starts it with the token answer, in
+   * parallel with the welcome page's code, and the console shell's mount then joins the same requests.
+   */
+  loadAllOnce: () => Promise<void>;
   reset: () => void;
   hydrate: () => void;
 }
@@ -81,6 +86,8 @@ const INITIAL = {
 
 /** Requests of an older session or top menu must not overwrite newer answers. */
 let generation = 0;
+/** The session's {@link MenuState.loadAll} under way or done (forgotten at a session boundary). */
+let loadedOnce: Promise<void> | undefined;
 
 export const useMenuStore = create<MenuState>()((set, get) => ({
   ...INITIAL,
@@ -130,11 +137,24 @@ export const useMenuStore = create<MenuState>()((set, get) => ({
   },
 
   loadAll: async () => {
-    await Promise.all([get().loadMenu(''), get().loadTopMenus(), get().loadFlowRoutes(), loadCompanyList()]);
+    const all = Promise.all([
+      get().loadMenu(''),
+      get().loadTopMenus(),
+      get().loadFlowRoutes(),
+      loadCompanyList(),
+    ]).then(() => undefined);
+    loadedOnce = all;
+    await all;
+  },
+
+  loadAllOnce: () => {
+    loadedOnce ??= get().loadAll();
+    return loadedOnce;
   },
 
   reset: () => {
     generation++;
+    loadedOnce = undefined;
     clearPermission();
     set(INITIAL);
   },

@@ -71,8 +71,9 @@ function ConsoleShell() {
   useTokenRefresh();
   useIdlePrefetch(menuAll);
 
+  // Joins the requests the login form started with the token answer, or makes them after a reload.
   useEffect(() => {
-    void useMenuStore.getState().loadAll();
+    void useMenuStore.getState().loadAllOnce();
   }, []);
 
   // Narrow screens start with the sidebar folded away; wide ones with it open.

@@ -7,6 +7,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { fetchCaptcha } from '../../../api/auth';
 import { useMessageApi } from '../../../lib/feedback';
 import { afterLoginPath } from '../../../lib/loginRedirect';
+import { loadMd5 } from '../../../lib/md5';
+import { useMenuStore } from '../../../stores/menu';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
 import { CaptchaImage } from './CaptchaImage';
@@ -43,15 +45,21 @@ export function LoginForm() {
     retry: false,
   });
 
+  /** The user started signing in: the hash code loads while they type. */
+  const startSigningIn = () => {
+    void loadMd5().catch(() => undefined);
+  };
+
   const refreshCaptcha = () => {
     form.setFieldValue('code', '');
     void captcha.refetch();
   };
 
   const submit = async (values: LoginFormValues) => {
+    startSigningIn();
     setSubmitting(true);
     try {
-      await login({
+      const result = await login({
         tenantId: loginTenantId(config, siteTenantId, values.tenantId),
         username: values.username.trim(),
         password: values.password,
@@ -59,6 +67,9 @@ export function LoginForm() {
           ? { key: captcha.data?.key ?? '', code: values.code?.trim() ?? '' }
           : undefined,
       });
+      // The menu (the welcome page's side menu, the routes) is asked for now, beside the welcome page's code; an
+      // account that must first replace its password sees only that form, and asks for nothing else.
+      if (!result.password_must_change) void useMenuStore.getState().loadAllOnce();
       message.success(t('login.success'));
       await navigate(afterLoginPath(search), { replace: true });
     } catch (error) {
@@ -77,6 +88,7 @@ export function LoginForm() {
       requiredMark={false}
       initialValues={{ tenantId: initialTenantId(config) }}
       onFinish={submit}
+      onFocus={startSigningIn}
       autoComplete="on"
       className={styles.form}
     >

@@ -8,6 +8,7 @@ import { RequestError } from '../../../api/request';
 import { loginBySms, sendSmsCode } from '../../../api/signin';
 import { useMessageApi } from '../../../lib/feedback';
 import { afterLoginPath } from '../../../lib/loginRedirect';
+import { useMenuStore } from '../../../stores/menu';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
 import styles from './LoginPage.module.css';
@@ -70,6 +71,7 @@ export function PhoneLogin() {
         code: values.code.trim(),
       });
       adopt(result);
+      if (!result.password_must_change) void useMenuStore.getState().loadAllOnce();
       message.success(t('login.success'));
       await navigate(afterLoginPath(search), { replace: true });
     } catch (error) {
