@@ -206,11 +206,23 @@ describe('the log screens', () => {
       if (msg.type() === 'error' && /Content Security Policy|Refused/.test(msg.text()))
         blocked.push(msg.text());
     });
+    // The light page lists every operation by tag at once; an operation opens its parameters and security.
     await page.goto('/api/docs');
-    await page.locator('.swagger-ui').first().waitFor();
-    await page.getByText('Cube Portal API').first().waitFor();
     await page.getByRole('heading', { name: '认证授权' }).waitFor();
-    // One operation opened: its Chinese summary, its parameters and its padlock (security scheme).
+    await page.getByText('Cube Portal API').first().waitFor();
+    const captcha = page.locator('.opblock').filter({ hasText: '/api/cube-auth/oauth/captcha' }).first();
+    await captcha.locator('.opblock-summary').click();
+    await captcha.getByText('认证授权-获取验证码').waitFor();
+    await captcha.locator('.opblock-body').getByText('无需认证').waitFor();
+    await page.getByPlaceholder('按路径、名称或模块筛选').fill('update-password');
+    await page.locator('.opblock:visible').first().waitFor();
+    expect(await page.locator('.opblock:visible').count()).toBeGreaterThan(0);
+    expect(await page.locator('.opblock:visible').count()).toBeLessThan(5);
+    await h.screenshot(page, 'api-docs-light-1440');
+    // swagger-ui, linked from it, for trying calls out.
+    await page.getByRole('link', { name: /Swagger UI/ }).click();
+    await page.locator('.swagger-ui').first().waitFor();
+    await page.getByRole('heading', { name: '认证授权' }).waitFor();
     await page
       .locator('.opblock-summary')
       .filter({ hasText: '/api/cube-auth/oauth/captcha' })

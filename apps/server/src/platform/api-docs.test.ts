@@ -100,21 +100,45 @@ describe('API documentation', () => {
     expect(doc.paths['/api/cube-log/api/list']?.get?.responses?.['200']).toBeDefined();
   });
 
-  it('serves the browsable page with a CSP that lets its own scripts run and nothing else', async () => {
+  it('serves the light page, and swagger-ui beside it, with a CSP that lets their own scripts run and nothing else', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('swagger-ui-bundle.js');
-    const csp = String(page.headers['content-security-policy']);
+    // The light page: its own small script, the document preloaded, swagger-ui only linked.
+    expect(page.body).toContain('src="/api/docs/page.js"');
+    expect(page.body).toContain('rel="preload" href="/api/openapi.json"');
+    expect(page.body).toContain('href="/api/docs/swagger/"');
+    expect(page.body).not.toContain('swagger-ui-bundle.js');
+    for (const answer of [page, await t.app.inject({ method: 'GET', url: '/api/docs/page.js' })]) {
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(csp).not.toContain("default-src 'none'");
+    }
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/page.js' });
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body.length).toBeLessThan(10_000);
+    // It parses as a script (a syntax slip would leave the page empty).
+    expect(() => new Function(script.body)).not.toThrow();
+
+    const swagger = await t.app.inject({ method: 'GET', url: '/api/docs/swagger/' });
+    expect(swagger.statusCode).toBe(200);
+    expect(swagger.body).toContain('swagger-ui-bundle.js');
+    const csp = String(swagger.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("'unsafe-eval'");
-    expect(csp).not.toContain("default-src 'none'");
-    const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const init = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/swagger/static/swagger-initializer.js',
+    });
     expect(init.statusCode).toBe(200);
     expect(init.body).toContain('SwaggerUIBundle');
-    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    const bundle = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/swagger/static/swagger-ui-bundle.js',
+    });
     expect(bundle.statusCode).toBe(200);
-    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/swagger/json' });
     expect(JSON.parse(json.body).info.title).toBe('Cube Portal API');
     // Other API answers keep their locked-down policy.
     const api = await t.app.inject({ method: 'GET', url: '/api/cube-auth/oauth/captcha' });
@@ -128,7 +152,8 @@ describe('API documentation switched off', () => {
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/docs/page.js' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/docs/swagger/json' })).statusCode).toBe(404);
     } finally {
       await t.close();
     }

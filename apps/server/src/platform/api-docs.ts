@@ -1,12 +1,14 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Access, access } from './access.js';
+import { DOCS_PAGE_SCRIPT, DOCS_SCRIPT_PATH, docsPageHtml, SWAGGER_PATH } from './api-docs-page.js';
 import { routeSummary, routeTag } from './route-labels.js';
 
 /**
  * The API documentation for integrators (BladeX users know knife4j): the OpenAPI document
- * built from every route's zod schemas by @fastify/swagger, served as JSON at {@link OPENAPI_PATH} and browsable at
- * {@link DOCS_PATH} through @fastify/swagger-ui. Only when `config.apiDocs` is on (never by default in production).
+ * built from every route's zod schemas by @fastify/swagger, served as JSON at {@link OPENAPI_PATH}, browsable at
+ * {@link DOCS_PATH} through a light page of our own (api-docs-page.ts) and tried out at `/api/docs/swagger` through
+ * @fastify/swagger-ui. Only when `config.apiDocs` is on (never by default in production).
  *
  * Routes are not annotated one by one: the transform below gives each route its tag (the screen it belongs to)
  * and Chinese summary from its path (platform/route-labels.ts), and its security from its access declaration —
@@ -18,7 +20,7 @@ export const DOCS_PATH = '/api/docs';
 const TOKEN_ROUTES = new Set(['/api/cube-auth/oauth/token', '/api/cube-auth/oauth/token/refresh']);
 
 /**
- * The docs page loads swagger-ui's own bundle, stylesheet and the generated initializer from the same origin
+ * The docs pages load their own scripts (the light page's, swagger-ui's bundle, stylesheet and the generated initializer from the same origin
  * (no inline script); swagger-ui sets inline styles and data: images. This replaces, for the docs routes only, the
  * `default-src 'none'` every other /api answer carries (platform/http-pipeline.ts).
  */
@@ -101,8 +103,23 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     docs.route = function (this: FastifyInstance, options: RouteOptions) {
       return route.call(this, { ...options, config: { ...options.config, access: access.public } });
     } as typeof docs.route;
+    const cspHeader = Object.entries(DOCS_CSP)
+      .map(([name, values]) => `${name} ${values.join(' ')}`)
+      .join('; ');
+    const page = docsPageHtml(OPENAPI_PATH);
+    const hidden = { schema: { hide: true }, config: { access: access.public } };
+    docs.get(DOCS_PATH, hidden, async (_request, reply) =>
+      reply.header('content-security-policy', cspHeader).type('text/html; charset=utf-8').send(page),
+    );
+    docs.get(DOCS_SCRIPT_PATH, hidden, async (_request, reply) =>
+      reply
+        .header('content-security-policy', cspHeader)
+        .header('cache-control', 'no-cache')
+        .type('text/javascript; charset=utf-8')
+        .send(DOCS_PAGE_SCRIPT),
+    );
     await docs.register(swaggerUi, {
-      routePrefix: DOCS_PATH,
+      routePrefix: SWAGGER_PATH,
       staticCSP: DOCS_CSP,
       uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: false },
       theme: { title: '立方门户接口文档' },
