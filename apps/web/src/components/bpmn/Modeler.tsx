@@ -2,7 +2,7 @@ import { CloseCircleFilled, WarningFilled } from '@ant-design/icons';
 import { Alert, Button, Spin, Tag, Typography } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '../../lib/chunk';
+import { loadModelerRuntime } from './loadModeler';
 import styles from './Modeler.module.css';
 import { type LintIssue, lintDefinitions, lintMessageKey, type ModdleElement } from './ModelerLint';
 import { type ModelerChoices, ModelerProperties } from './ModelerProperties';
@@ -143,7 +143,7 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(funct
     let instance: ModelerInstance | null = null;
     void (async () => {
       try {
-        const { createModeler } = await loadChunk(() => import('./ModelerRuntime'));
+        const { createModeler } = await loadModelerRuntime();
         if (cancelled || !container.current) return;
         instance = createModeler(container.current, language);
         modelerRef.current = instance;

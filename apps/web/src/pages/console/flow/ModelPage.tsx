@@ -14,17 +14,22 @@ import {
   flowModelEntity,
 } from '@cube/contract';
 import { App, Button, Tag, Upload } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flowModelApi } from '../../../api/flow-model';
+import { preloadDesigner } from '../../../components/bpmn/loadModeler';
 import { CrudPage, type CrudRowAction, type CrudToolbarAction, entityFields } from '../../../components/crud';
 import { loadChunk } from '../../../lib/chunk';
 import { CategoryText, categoryFilter } from './controls';
 import { DeployDialog } from './DeployDialog';
 import type { DesignerTarget } from './FlowDesigner';
 
-/** The designer (and bpmn-js behind it) is fetched when it is first opened, not with the model list. */
-const FlowDesigner = lazy(() => loadChunk(() => import('./FlowDesigner')));
+/**
+ * The designer (and bpmn-js behind it) is not part of the model list's chunk: fetched in idle time once the list
+ * is open (preloadDesigner), or when it is first opened.
+ */
+const loadFlowDesigner = () => loadChunk(() => import('./FlowDesigner'));
+const FlowDesigner = lazy(loadFlowDesigner);
 
 /** Largest `.bpmn` file the upload reads (the server's limit for uploads, contract `fileTooLarge`). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -116,6 +121,7 @@ export default function ModelPage() {
   const [designing, setDesigning] = useState<DesignerTarget | null>(null);
   const [deploying, setDeploying] = useState<FlowModel | null>(null);
   const reloadList = useRef<() => Promise<void>>(async () => {});
+  useEffect(() => preloadDesigner(loadFlowDesigner), []);
 
   const openFile = async (file: File) => {
     if (!BPMN_FILE.test(file.name)) return void message.error(t('screens.flow.fileInvalid'));
