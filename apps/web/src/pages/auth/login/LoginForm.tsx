@@ -1,7 +1,7 @@
-import { ApartmentOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchCaptcha } from '../../../api/auth';
@@ -11,7 +11,6 @@ import { loadMd5 } from '../../../lib/md5';
 import { useMenuStore } from '../../../stores/menu';
 import { useSessionStore } from '../../../stores/session';
 import { useRuntimeConfig, useSiteStore } from '../../../stores/site';
-import { CaptchaImage } from './CaptchaImage';
 import styles from './LoginPage.module.css';
 import { asksForTenant, initialTenantId, loginTenantId } from './loginTenant';
 
@@ -21,6 +20,9 @@ interface LoginFormValues {
   password: string;
   code?: string;
 }
+
+/** The captcha row, loaded only where the site asks for a captcha (CaptchaField.tsx). */
+const CaptchaField = lazy(() => import('./CaptchaField'));
 
 const CAPTCHA_QUERY_KEY = ['auth', 'captcha'] as const;
 
@@ -134,29 +136,14 @@ export function LoginForm() {
         />
       </Form.Item>
       {config.captchaMode ? (
-        <Form.Item label={t('login.code')} required>
-          <div className={styles.captchaRow}>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
-            >
-              <Input
-                name="code"
-                prefix={<SafetyCertificateOutlined />}
-                placeholder={t('login.codeRequired')}
-                autoComplete="off"
-                maxLength={8}
-              />
-            </Form.Item>
-            <CaptchaImage
-              image={captcha.data?.image}
-              loading={captcha.isFetching}
-              failed={captcha.isError}
-              onRefresh={refreshCaptcha}
-            />
-          </div>
-        </Form.Item>
+        <Suspense fallback={null}>
+          <CaptchaField
+            image={captcha.data?.image}
+            loading={captcha.isFetching}
+            failed={captcha.isError}
+            onRefresh={refreshCaptcha}
+          />
+        </Suspense>
       ) : null}
       <Form.Item className={styles.submitItem}>
         <Button type="primary" htmlType="submit" block loading={submitting}>

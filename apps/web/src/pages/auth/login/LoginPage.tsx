@@ -1,15 +1,17 @@
 import { ApartmentOutlined, AuditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Radio } from 'antd';
 import type { CSSProperties } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { useBranding } from '../../../stores/site';
 import { LoginForm } from './LoginForm';
 import styles from './LoginPage.module.css';
-import { PhoneLogin } from './PhoneLogin';
 import { SocialLogin } from './SocialLogin';
+
+/** The SMS form, loaded when the user switches to it: the first view carries the password form only. */
+const PhoneLogin = lazy(() => import('./PhoneLogin').then((module) => ({ default: module.PhoneLogin })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -89,7 +91,13 @@ export default function LoginPage() {
               { value: 'phone', label: t('screens.oauthProvider.tabPhone') },
             ]}
           />
-          {mode === 'account' ? <LoginForm /> : <PhoneLogin />}
+          {mode === 'account' ? (
+            <LoginForm />
+          ) : (
+            <Suspense fallback={null}>
+              <PhoneLogin />
+            </Suspense>
+          )}
           <SocialLogin />
         </div>
       </main>
