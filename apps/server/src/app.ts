@@ -29,7 +29,13 @@ import { installRequestPipeline, lazyChildLoggerFactory } from './platform/http-
 import { installInputGuards } from './platform/input-guards.js';
 import { JobRunner } from './platform/jobs.js';
 import { installLogRecording, LogRecorder, type LogRecorderOptions } from './platform/log-recorder.js';
-import { flushLogOnClose, loggerOptions, redactUrl, requestId } from './platform/logging.js';
+import {
+  flushLogOnClose,
+  infoEnabled,
+  loggerOptions,
+  requestId,
+  requestLineWriter,
+} from './platform/logging.js';
 import { installMetrics } from './platform/metrics.js';
 import { SessionRegistry } from './platform/sessions.js';
 import { fallbackRateLimitStore, type SharedStore } from './platform/store.js';
@@ -60,12 +66,6 @@ export interface BuiltApp {
   deps: AppDeps;
   routes: Array<{ method: string; url: string; access?: Access }>;
 }
-
-/** pino answers cheaply whether a level is on; another logger is assumed to want every line. */
-const infoEnabled = (log: FastifyBaseLogger): boolean => {
-  const check = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
-  return check ? check.call(log, 'info') : true;
-};
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -179,24 +179,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   // One line per request at info (a route may log at another level: checked per request). When the configured level
   // is above info there is nothing to write and the hook is not even installed.
-  if (infoEnabled(app.log))
+  if (infoEnabled(app.log)) {
+    const requestLine = requestLineWriter(app.log);
     app.addHook('onResponse', (request, reply, done) => {
-      if (infoEnabled(request.log)) {
-        request.log.info(
-          {
-            method: request.method,
-            url: redactUrl(request.url),
-            status: reply.statusCode,
-            ms: Math.round(reply.elapsedTime),
-            tenantId: request.ctx?.tenantId,
-            userId: request.ctx?.userId,
-            ip: request.ip,
-          },
-          'request completed',
-        );
-      }
+      requestLine(request, reply);
       done();
     });
+  }
   // The log's buffered lines are written when the app closes (platform/logging.ts).
   flushLogOnClose(app);
 

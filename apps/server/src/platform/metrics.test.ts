@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp, WEB_CLIENT } from '../../test/helpers.js';
@@ -10,7 +11,14 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seed } from '../seed/index.js';
-import { asyncLogDestination, LOG_BUFFER_BYTES, type LogDestination, loggerOptions } from './logging.js';
+import {
+  asyncLogDestination,
+  LOG_BUFFER_BYTES,
+  type LogDestination,
+  loggerOptions,
+  redactUrl,
+  requestLineWriter,
+} from './logging.js';
 import { isLoopback } from './metrics.js';
 import { MemoryStore } from './store.js';
 
@@ -216,6 +224,45 @@ describe('the request log as shipped', () => {
     expect(buffered[1]?.url).toBe('/api/no-such-thing?password=%5BREDACTED%5D&page=2');
     for (const key of ['level', 'pid', 'hostname', 'method', 'url', 'status', 'ip', 'msg'])
       expect(Object.keys(buffered[0] ?? {}), key).toContain(key);
+  });
+
+  it('writes the request line byte for byte as the request’s own logger would, and redacts every other line', () => {
+    const lines: string[] = [];
+    const log = pino(loggerOptions(config) as pino.LoggerOptions, {
+      write: (line: string) => lines.push(line),
+    }) as unknown as FastifyBaseLogger;
+    const request = {
+      id: 'line-1',
+      method: 'GET',
+      url: '/api/cube-system/param/list?current=1&token=abc&size=10',
+      ip: '127.0.0.1',
+      ctx: { tenantId: '100000', userId: '1123598821738675201' },
+      log: log.child({ reqId: 'line-1' }),
+    };
+    const reply = { statusCode: 200, elapsedTime: 1.6 };
+    requestLineWriter(log)(request as unknown as FastifyRequest, reply as unknown as FastifyReply);
+    // The same line through the request's logger, with pino's path redaction.
+    request.log.info(
+      {
+        method: 'GET',
+        url: redactUrl(request.url),
+        status: 200,
+        ms: 2,
+        tenantId: '100000',
+        userId: '1123598821738675201',
+        ip: '127.0.0.1',
+      },
+      'request completed',
+    );
+    const untimed = (line = '') => line.replace(/"time":\d+,/, '');
+    expect(lines).toHaveLength(2);
+    expect(untimed(lines[0])).toBe(untimed(lines[1]));
+    expect(lines[0]).toContain('"reqId":"line-1","method":"GET"');
+    expect(lines[0]).not.toContain('abc');
+    // Any other line still goes through every redaction path.
+    request.log.info({ password: 'p1', body: { newPassword: 'p2' }, headers: { cookie: 'p3' } }, 'other');
+    expect(lines[2]).not.toMatch(/p1|p2|p3/);
+    expect(lines[2]).toContain('"newPassword":"[REDACTED]"');
   });
 
   it('writes a full buffer at once, and a quiet instance’s lines within a second', async () => {
