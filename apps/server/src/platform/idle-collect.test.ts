@@ -1,3 +1,5 @@
+import { getHeapSpaceStatistics } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectWhenIdle, fullCollector } from './idle-collect.js';
 
@@ -44,5 +46,35 @@ describe('collectWhenIdle', () => {
     collect();
     expect(garbage).toBeNull();
     expect(heap()).toBeLessThan(before - 5_000_000);
+  });
+
+  it('compacts the old generation’s fragmented pages, and leaves later collections to V8’s own choice', () => {
+    const collect = fullCollector();
+    const plainGc = runInNewContext('gc') as () => void;
+    /** Bytes of old-space pages that hold no live object. */
+    const freeInOldPages = () => {
+      const old = getHeapSpaceStatistics().find((s) => s.space_name === 'old_space');
+      return (old?.physical_space_size ?? 0) - (old?.space_used_size ?? 0);
+    };
+    /** Long-lived objects, then all but every 50th dropped: a few live objects left on every page. */
+    const fragment = () => {
+      const all = Array.from({ length: 300_000 }, (_, i) => ({ i, s: `x${i}` }));
+      plainGc();
+      plainGc();
+      return all.filter((_, i) => i % 50 === 0);
+    };
+    let kept: unknown[] | null = fragment();
+    plainGc();
+    const afterPlain = freeInOldPages();
+    collect();
+    const afterCompacting = freeInOldPages();
+    expect(afterPlain).toBeGreaterThan(8_000_000);
+    expect(afterCompacting).toBeLessThan(afterPlain / 4);
+    // The flag is off again: a plain collection after it leaves a new fragmentation in place.
+    kept = fragment();
+    plainGc();
+    expect(freeInOldPages()).toBeGreaterThan(8_000_000);
+    expect(kept.length).toBe(6000);
+    kept = null;
   });
 });
