@@ -42,6 +42,48 @@ describe.each(dialects)('access cache on %s', (dialect) => {
     expect(accessReads(t.sql)).toEqual([]);
   });
 
+  it('keeps the user’s own profile with the session, and shows an edit of it on the very next call', async () => {
+    const token = (await t.token(DEMO.tenantUser)).access_token;
+    const nameNow = async () => {
+      const res = await t.call('GET', USER_INFO, token);
+      expect(res.statusCode).toBe(200);
+      return res.body.data.realName as string;
+    };
+    const original = await nameNow();
+    t.sql.length = 0;
+    expect(await nameNow()).toBe(original);
+    expect(t.sql.filter((s) => /^select/.test(s) && /"cube_user"/.test(s))).toEqual([]);
+    const rename = (realName: string) =>
+      platformWrite(() =>
+        t.deps.db.db.updateTable('cubeUser').set({ realName }).where('id', '=', ID.userDemoUser).execute(),
+      );
+    await rename('缓存测试');
+    try {
+      expect(await nameNow()).toBe('缓存测试');
+    } finally {
+      await rename(original);
+    }
+    expect(await nameNow()).toBe(original);
+  });
+
+  it('drops a session’s kept values with its session, its user or its tenant', async () => {
+    const sessions = t.deps.sessions;
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const kept = { sessionId: 'kept-values-1', userId: 'u1', tenantId: 'tenant-a' };
+    expect(await sessions.sessionValue(kept, 'v', load)).toEqual({ n: 1 });
+    expect(await sessions.sessionValue(kept, 'v', load)).toEqual({ n: 1 });
+    expect(Object.isFrozen(await sessions.sessionValue(kept, 'v', load))).toBe(true);
+    await sessions.invalidateSession(kept.sessionId);
+    expect(await sessions.sessionValue(kept, 'v', load)).toEqual({ n: 2 });
+    await sessions.invalidateUser('u1');
+    expect(await sessions.sessionValue(kept, 'v', load)).toEqual({ n: 3 });
+    await sessions.invalidateTenant('tenant-a');
+    expect(await sessions.sessionValue(kept, 'v', load)).toEqual({ n: 4 });
+    // The same session id with another user is never answered from what was kept.
+    expect(await sessions.sessionValue({ ...kept, userId: 'u2' }, 'v', load)).toEqual({ n: 5 });
+  });
+
   it('refuses the next request after logout', async () => {
     const token = (await t.token(DEMO.tenantUser)).access_token;
     expect((await t.call('GET', USER_INFO, token)).statusCode).toBe(200);

@@ -73,12 +73,21 @@ export interface SessionRegistryOptions {
   ttlMs?: number;
   maxSessions?: number;
   maxGrantSets?: number;
+  /** Sessions whose {@link SessionRegistry.sessionValue}s are kept (the most recently used). Default 2,000. */
+  maxSessionValues?: number;
   log?: FastifyBaseLogger;
 }
 
 interface Cached<T> {
   value: T;
   at: number;
+}
+
+/** Values read from a session's user or tenant rows, kept with its state (see {@link SessionRegistry.sessionValue}). */
+interface SessionValues {
+  userId: string;
+  tenantId: string;
+  values: Map<string, unknown>;
 }
 
 /**
@@ -103,11 +112,13 @@ export class SessionRegistry {
   private generation = 0;
   private readonly sessions = new Map<string, Cached<SessionState>>();
   private readonly grants = new Map<string, Cached<RoleGrants>>();
+  private readonly sessionValues = new Map<string, Cached<SessionValues>>();
   private subscription: Subscription | undefined;
   private stopObserving: (() => void) | undefined;
   private readonly ttlMs: number;
   private readonly maxSessions: number;
   private readonly maxGrantSets: number;
+  private readonly maxSessionValues: number;
 
   constructor(
     private readonly db: DatabaseHandle,
@@ -117,6 +128,7 @@ export class SessionRegistry {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.maxSessions = options.maxSessions ?? 20_000;
     this.maxGrantSets = options.maxGrantSets ?? 1_000;
+    this.maxSessionValues = options.maxSessionValues ?? 2_000;
   }
 
   /**
@@ -187,6 +199,42 @@ export class SessionRegistry {
     const grants = await this.loadRoleGrants(tenantId, roleIds);
     if (caching && generation === this.generation) remember(this.grants, key, grants, this.maxGrantSets);
     return grants;
+  }
+
+  /**
+   * A value read from the rows of the session's own user or tenant (`cube_user`, `cube_tenant`) — the signed-in
+   * user's profile — kept with the session's cached state and dropped with it: by any committed write to either
+   * table on any instance, by the session's, its user's or its tenant's invalidation, by clear-cache, after the
+   * entry lifetime, and whenever caching stops. `load` reads it afresh otherwise; a load that began before an
+   * invalidation is used for its request but not kept. The value is shared by the session's requests: frozen.
+   * Bounded: the values of the {@link SessionRegistryOptions.maxSessionValues} most recently used sessions.
+   */
+  async sessionValue<T extends object>(
+    session: { sessionId: string; userId: string; tenantId: string },
+    name: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const caching = this.caching;
+    const hit = caching ? this.sessionValues.get(session.sessionId) : undefined;
+    const fresh = hit && Date.now() - hit.at < this.ttlMs && hit.value.userId === session.userId;
+    if (fresh && hit.value.values.has(name)) return hit.value.values.get(name) as T;
+    const generation = this.generation;
+    const value = Object.freeze(await load());
+    if (caching && generation === this.generation) {
+      const current = this.sessionValues.get(session.sessionId);
+      if (current && Date.now() - current.at < this.ttlMs && current.value.userId === session.userId) {
+        current.value.values.set(name, value);
+      } else {
+        const values = new Map<string, unknown>([[name, value]]);
+        remember(
+          this.sessionValues,
+          session.sessionId,
+          { userId: session.userId, tenantId: session.tenantId, values },
+          this.maxSessionValues,
+        );
+      }
+    }
+    return value;
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
@@ -269,14 +317,22 @@ export class SessionRegistry {
     this.generation++;
     if ('session' in what) {
       this.sessions.delete(what.session);
+      this.sessionValues.delete(what.session);
     } else if ('user' in what) {
       for (const [id, entry] of this.sessions) if (entry.value.userId === what.user) this.sessions.delete(id);
+      for (const [id, entry] of this.sessionValues)
+        if (entry.value.userId === what.user) this.sessionValues.delete(id);
     } else if ('tenant' in what) {
       for (const [id, entry] of this.sessions)
         if (entry.value.tenantId === what.tenant) this.sessions.delete(id);
+      for (const [id, entry] of this.sessionValues)
+        if (entry.value.tenantId === what.tenant) this.sessionValues.delete(id);
       for (const key of this.grants.keys()) if (key.startsWith(`${what.tenant}:`)) this.grants.delete(key);
     } else {
-      if (what.all !== 'grants') this.sessions.clear();
+      if (what.all !== 'grants') {
+        this.sessions.clear();
+        this.sessionValues.clear();
+      }
       if (what.all !== 'sessions') this.grants.clear();
     }
   }

@@ -125,7 +125,9 @@ export const authModule = defineModule('auth', (app: FastifyInstance, deps: AppD
 
   api.get(`${prefix}/user-info`, { config: { access: access.session } }, async (request) => {
     const ctx = contextOf(request);
-    const profile = await loadOwnProfile(deps.db, ctx);
+    // The user's own row, kept with the session's cached state: any write to cube_user drops both
+    // (platform/sessions.ts), so an edited profile shows on the very next call.
+    const profile = await deps.sessions.sessionValue(ctx, 'own-profile', () => loadOwnProfile(deps.db, ctx));
     return ok({
       ...profile,
       userId: profile.id,
