@@ -117,6 +117,32 @@ describe.skipIf(!redisUrl).each(dialects)(
     const onA = (work: (db: DatabaseHandle['db']) => Promise<unknown>) =>
       withPlatformScope(async () => void (await work(a.db.db)));
 
+    it('a profile edited through one instance shows in the other’s user-info on the next request', async () => {
+      const { access_token: token } = await login(b, DEMO.tenantUser);
+      const realName = async () => {
+        const res = await inject(b, {
+          method: 'GET',
+          url: USER_INFO,
+          headers: { 'cube-auth': `bearer ${token}` },
+        });
+        expect(res.statusCode).toBe(200);
+        return (JSON.parse(res.body) as { data: { realName: string } }).data.realName;
+      };
+      const original = await realName();
+      await cachedOnB(token);
+      const rename = (name: string) =>
+        onA((db) =>
+          db.updateTable('cubeUser').set({ realName: name }).where('id', '=', ID.userDemoUser).execute(),
+        );
+      await rename('跨实例改名');
+      try {
+        expect(await realName()).toBe('跨实例改名');
+      } finally {
+        await rename(original);
+      }
+      expect(await realName()).toBe(original);
+    });
+
     it('a logout on one instance is refused by the other on the next request', async () => {
       const token = (await login(a, DEMO.tenantUser)).access_token;
       await cachedOnB(token);
