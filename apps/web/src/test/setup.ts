@@ -1,8 +1,12 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
+import { keepOnlyRulesTestsRead } from './styleRules';
 
 initI18n();
+
+// antd's injected CSS made each getComputedStyle call cost ~0.4 s under jsdom (styleRules.ts).
+keepOnlyRulesTestsRead();
 
 // findBy*/waitFor wait up to 1 s by default; a lazily loaded route or an antd form under jsdom can take longer on a
 // busy two-core machine, and a slow pass is not a failure.
