@@ -50,13 +50,12 @@ describe('the platform administers tenants', () => {
     await page.getByLabel('确认密码').fill('Changed@2026e2e');
     await page.getByRole('button', { name: twoChars('提交') }).click();
     const { side } = consoleShell(page);
-    await page.waitForTimeout(3000);
-    await h.screenshot(page, 'first-password-after-submit-1440-zh');
     await page
       .locator('.ant-message')
       .getByText(/操作成功/)
       .first()
       .waitFor();
+    await h.screenshot(page, 'first-password-after-submit-1440-zh');
     // The sidebar is there without a reload, and holds the tenant's own screens only.
     await side.getByRole('menuitem', { name: /系统管理/ }).waitFor();
     await side.getByRole('menuitem', { name: /系统管理/ }).click();
@@ -76,8 +75,6 @@ describe('the platform administers tenants', () => {
     await main.getByRole('columnheader', { name: '所属租户' }).waitFor();
     await admin.getByLabel('租户', { exact: true }).click();
     await admin.getByTitle('立方知识产权代理有限公司（100000）').click();
-    await admin.waitForTimeout(3000);
-    await h.screenshot(admin, 'user-platform-chosen-1440-zh');
     await main.getByRole('row').filter({ hasText: 'wangjianguo' }).waitFor();
     await h.screenshot(admin, 'user-platform-1440-zh');
     const row = main.getByRole('row').filter({ hasText: 'wangjianguo' });
