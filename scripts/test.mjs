@@ -129,8 +129,8 @@ const env = {
 // behind the server suites and timed out). Vitest's default is one worker less than the cores — a single worker
 // here — but the server suites mostly wait on PostgreSQL and on password hashing in libuv's pool, so they take two;
 // the jsdom suites take two as well, each file on a core of its own while nothing else runs (460 s → 257 s).
-// The agency's journey (issue 19's done-when) runs once more with the e2e server on PostgreSQL: one file, so the
-// second database costs one server start and one journey, not the whole browser suite again.
+// The agency's journey, which must hold on both databases, runs once more with the e2e server on PostgreSQL: one
+// file, so the second database costs one server start and one journey, not the whole browser suite again.
 const AGENCY_JOURNEY = 'e2e/console/agency-journey.e2e.test.ts';
 const groups = [
   { projects: ['server'], workers: 2 },

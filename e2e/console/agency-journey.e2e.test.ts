@@ -14,7 +14,7 @@ import {
 } from '../steps.js';
 
 /**
- * The agency's day, end to end, in tenant 100000 (issue 19's done-when): a disclosure goes from proposal to filing
+ * The agency's day, end to end, in tenant 100000: a disclosure goes from proposal to filing
  * with documents on its steps, and at each hand-over the next person finds their task in the bell's 提醒 tab or in
  * 消息中心 and opens it from there.
  *
