@@ -19,7 +19,9 @@ import { randomBytes } from 'node:crypto';
 // default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users),
 // BENCH_VERBOSE (print each round), BENCH_LOG_LEVEL (another product log level than its default, e.g. `warn` to
 // measure it without request lines), BENCH_SOAK_SECONDS (mixed load before the second idle RSS reading, default
-// 30; 3600 for the hour of the target, 0 to skip it).
+// 30; 3600 for the hour of the target, 0 to skip it), BENCH_SOAK_RATE (requests per second of that load over all
+// its paths; default 0, as fast as the product answers), BENCH_CPU_PROF=<dir> (the product writes a V8 CPU profile
+// of the run there).
 //
 // The product is started as `npm start` starts it (the environment and node flags of package.json's start
 // script, scripts/bench/harness.mjs); each pair is judged by server CPU per request and by throughput.
@@ -50,6 +52,8 @@ const settings = loadSettings();
 const ROWS = Number(process.env.BENCH_ROWS ?? 100);
 /** Mixed load before the second idle RSS reading (BENCH_SOAK_SECONDS=3600 for the hour of the target). */
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 30);
+/** Requests per second of the mixed load over all its paths; 0 (default): as fast as the product answers. */
+const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 0);
 requireBuilt([serverEntry, path.join(root, 'packages/contract/dist')]);
 
 const group = processGroup('bench');
@@ -241,6 +245,16 @@ const loadedRss = rssMiB(product.pid);
 // (The public tenant-info call is left out: its per-client rate limit answers a load generator with 429s.)
 const mixed = [...allPairs.map((p) => p.product), productSide('/'), productSide('/login')];
 const soakStart = performance.now();
+// RSS while the load runs: its peak, and a reading every ten minutes of a long soak.
+let soakPeakRss = 0;
+const soakReadings = [];
+const soakWatch = setInterval(() => {
+  const rss = rssMiB(product.pid);
+  soakPeakRss = Math.max(soakPeakRss, rss);
+  const minute = Math.round((performance.now() - soakStart) / 60_000);
+  if (minute && minute % 10 === 0 && !soakReadings.some((r) => r.minute === minute))
+    soakReadings.push({ minute, rss });
+}, 5_000);
 const soakRuns = SOAK_SECONDS
   ? await Promise.all(
       mixed.map((s) =>
@@ -249,13 +263,15 @@ const soakRuns = SOAK_SECONDS
           connections: Math.max(1, Math.round(settings.connections / mixed.length)),
           seconds: SOAK_SECONDS,
           warmup: 0,
+          ...(SOAK_RATE ? { rate: SOAK_RATE / mixed.length } : {}),
         }),
       ),
     )
   : [];
 const soakRequests = soakRuns.reduce((n, r) => n + r.requests, 0);
 const soakFailed = soakRuns.reduce((n, r) => n + r.non2xx + r.errors, 0);
-const soakPeakRss = rssMiB(product.pid);
+clearInterval(soakWatch);
+soakPeakRss = Math.max(soakPeakRss, rssMiB(product.pid));
 const soakSeconds = (performance.now() - soakStart) / 1000;
 await sleep(20_000);
 const soakIdleRss = rssMiB(product.pid);
@@ -281,12 +297,20 @@ const rssChecks = [
   [`idle 20 s after ${soakSeconds.toFixed(0)} s of mixed load`, soakIdleRss],
 ].filter(([label]) => SOAK_SECONDS || label.startsWith('idle 20 s after start'));
 console.info(
-  `\nproduct RSS (target ≤ 120 MiB idle): ${startedRss.toFixed(0)} MiB 1 s after ready; after the pairs ${loadedRss.toFixed(0)} MiB${SOAK_SECONDS ? `; during mixed load (${mixed.length} paths, ${soakRequests} requests${soakFailed ? `, ${soakFailed} failed` : ''}) ${soakPeakRss.toFixed(0)} MiB` : ''}`,
+  `\nproduct RSS (target ≤ 120 MiB idle): ${startedRss.toFixed(0)} MiB 1 s after ready; after the pairs ${loadedRss.toFixed(0)} MiB${SOAK_SECONDS ? `; during mixed load (${mixed.length} paths, ${soakRequests} requests${SOAK_RATE ? ` at ${SOAK_RATE}/s` : ''}${soakFailed ? `, ${soakFailed} failed` : ''}) peak ${soakPeakRss.toFixed(0)} MiB` : ''}`,
 );
+if (soakReadings.length)
+  console.info(
+    `  during the soak: ${soakReadings.map((r) => `${r.minute} min ${r.rss.toFixed(0)} MiB`).join(', ')}`,
+  );
 for (const [label, rss] of rssChecks) {
   const ok = rss <= 120;
   if (!ok) missed++;
   console.info(`  ${label}: ${rss.toFixed(1)} MiB (≤ 120 ${ok ? 'met' : 'MISSED'})`);
 }
 console.info(missed ? `${missed} target(s) missed` : 'all targets met');
+if (process.env.BENCH_CPU_PROF) {
+  await group.stopGracefully();
+  console.info(`CPU profile of the product written to ${process.env.BENCH_CPU_PROF}`);
+}
 process.exit(0);

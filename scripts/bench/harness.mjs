@@ -202,14 +202,23 @@ export const loadSettings = () => ({
  * One load run (scripts/bench/load.mjs in a process of its own) against `port`: its figures and the server's CPU
  * time per answered request over the measured window only (`cpuUs`; the process `pid`, its children not counted).
  */
-export function load({ port, pid, path: requestPath, headers, connections = 50, seconds = 5, warmup = 1 }) {
+export function load({
+  port,
+  pid,
+  path: requestPath,
+  headers,
+  connections = 50,
+  seconds = 5,
+  warmup = 1,
+  rate,
+}) {
   return new Promise((resolve, reject) => {
     let cpuBefore = cpuSeconds(pid);
     const child = spawn(
       process.execPath,
       [
         path.join(root, 'scripts/bench/load.mjs'),
-        JSON.stringify({ port, path: requestPath, headers, connections, seconds, warmup }),
+        JSON.stringify({ port, path: requestPath, headers, connections, seconds, warmup, rate }),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

@@ -5,13 +5,17 @@
 // generator's own cost stays low beside the fastest baseline.
 //
 // Usage: node load.mjs '{"port":8080,"path":"/api/health","headers":{},"connections":50,"seconds":5,"warmup":1}'
+// An optional `"rate"` (requests per second over all connections) makes it open-loop: each connection sends at
+// most every connections/rate seconds — a steady visitor load for the long soak instead of saturation.
 // Prints `start` when the measured window opens, then one JSON line: { requests, rps, non2xx, errors, p50, p99,
 // max, generatorCpu } (latencies in ms).
 import net from 'node:net';
 
 const opts = JSON.parse(process.argv[2] ?? '{}');
 const host = opts.host ?? '127.0.0.1';
-const { port, path, connections = 50, seconds = 5, warmup = 1 } = opts;
+const { port, path, connections = 50, seconds = 5, warmup = 1, rate = 0 } = opts;
+/** The least time between two requests of one connection (ms); 0: the next is sent as the last answer arrives. */
+const interval = rate > 0 ? (connections / rate) * 1000 : 0;
 const headerLines = Object.entries(opts.headers ?? {})
   .map(([k, v]) => `${k}: ${v}\r\n`)
   .join('');
@@ -70,13 +74,18 @@ function connection() {
     const socket = net.connect({ host, port, noDelay: true });
     let pending = Buffer.alloc(0);
     let sentAt = 0;
-    const send = () => {
+    const write = () => {
       if (stopping) {
         socket.end();
         return;
       }
       sentAt = performance.now();
       socket.write(request);
+    };
+    const send = () => {
+      const wait = interval && sentAt ? sentAt + interval - performance.now() : 0;
+      if (wait > 0) setTimeout(write, wait);
+      else write();
     };
     socket.on('connect', send);
     socket.on('data', (chunk) => {
