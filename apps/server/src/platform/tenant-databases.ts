@@ -50,6 +50,24 @@ export const TENANT_DATABASE_TABLES: readonly string[] = [
   // 附件管理: private uploads' rows, and the case step documents that point at them (one transaction writes both).
   'cube_attach',
   'pat_document',
+  // Patent data and the workflow's running instances: one transaction group (an approved disclosure opens its case
+  // in the flow's transaction, step forms write the case, a notice derives its deadlines and fees). Their reads of
+  // master tables inside those transactions (holidays, parameters, users, role aliases, definitions,
+  // notifications) go through `masterSide`. Process models and deployed definitions stay on the master: common
+  // definitions serve every tenant, and a deployed definition never changes, so an instance reads it by id there.
+  'cube_agent_company',
+  'cube_agent_company_user',
+  'pat_application',
+  'pat_notice',
+  'pat_deadline_rule',
+  'pat_deadline',
+  'pat_fee',
+  'pat_reminder',
+  'flow_instance',
+  'flow_task',
+  'flow_task_candidate',
+  'flow_history',
+  'flow_timer',
 ];
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -163,6 +181,23 @@ export async function migrateTenantDatabases(master: DatabaseHandle, secrets: Se
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The master each open tenant database, and each transaction opened in one, is routed from. */
+const masterOf = new WeakMap<object, Kysely<Database>>();
+
+/**
+ * Where master tables are read and written from business code that holds `db`: the master when `db` is a bound
+ * tenant's database or a transaction the routed handle opened there (whose copies of the master tables are
+ * empty), `db` itself otherwise — a master transaction, so reads and writes commit with it, or the routed handle,
+ * which reads master tables on the master anyway. The free form of {@link TenantDatabases.masterExecutor}, for
+ * query code deep in a command that is handed only its transaction (the workflow's people, definitions and
+ * notifications; the deadline arithmetic's holidays and parameters). Written there before the routed commit, as
+ * `masterExecutor` does.
+ */
+export function masterSide(db: Executor): Executor {
+  return masterOf.get(db) ?? db;
+}
+
 /** Business tables are named at run time from the list above. */
 // biome-ignore lint/suspicious/noExplicitAny: tables named at run time
 type AnyDb = Kysely<any>;
@@ -176,6 +211,22 @@ type AnyTransaction = Transaction<any>;
  */
 const BINDINGS_TTL_MS = 5_000;
 const BINDINGS_CHANNEL = 'datasource-bindings';
+
+/**
+ * A transaction in a bound tenant's database, opened by the routed handle: each transaction it runs is known to
+ * {@link masterSide} as the tenant's, so master tables are reached on the master from inside it.
+ */
+function tenantTransaction(tenant: Kysely<Database>, master: Kysely<Database>) {
+  const builder = tenant.transaction();
+  const execute = builder.execute.bind(builder);
+  return Object.assign(builder, {
+    execute: <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+      execute((trx) => {
+        masterOf.set(trx, master);
+        return work(trx);
+      }),
+  });
+}
 
 export class TenantDatabases {
   /** The master database for everything but the routed business tables of a bound request tenant. */
@@ -250,16 +301,6 @@ export class TenantDatabases {
   }
 
   /**
-   * Where the routed tables are written while a master transaction is open (a job's claim on a master table and
-   * the business row it announces): `masterTrx` itself for a tenant on the master, so both commit together; the
-   * bound tenant's database otherwise, which commits on its own before the master does — should the master's
-   * commit then fail, the business row stays and the claim is retried (at least once, never lost).
-   */
-  businessExecutor(masterTrx: Transaction<Database>): Kysely<Database> | Transaction<Database> {
-    return currentScopedDatabase<Kysely<Database>>() ?? masterTrx;
-  }
-
-  /**
    * Where master tables are read and written while a routed transaction is open (a lead stored in the tenant's
    * database announces itself to users on the master): `routedTrx` itself for a tenant on the master, so both
    * commit together; the master otherwise — a routed transaction never reads master tables through its own
@@ -267,7 +308,34 @@ export class TenantDatabases {
    * announcement of a row that is not there (the notification links to the list, which then lacks it).
    */
   masterExecutor(routedTrx: Transaction<Database>): Kysely<Database> | Transaction<Database> {
-    return currentScopedDatabase() ? this.master.db : routedTrx;
+    return masterSide(routedTrx);
+  }
+
+  /** The tenants bound to a database of their own (none on SQLite). */
+  async boundTenants(): Promise<string[]> {
+    if (!this.supported) return [];
+    return [...(await this.currentBindings()).keys()];
+  }
+
+  /**
+   * Runs a background scan once per database holding business rows: `scan(undefined)` on the master (under the
+   * platform row scope, every tenant still there), then `scan(tenantId)` inside `withTenantDatabase` for each bound
+   * tenant, so the routed handle reaches that tenant's database (which holds that tenant's rows only). A tenant
+   * database that fails is reported to `failed` and skipped; the master and the other tenants are still scanned.
+   */
+  async eachDatabase(
+    scan: (tenantId: string | undefined) => Promise<number>,
+    failed: (tenantId: string, error: unknown) => void = () => {},
+  ): Promise<number> {
+    let total = await withPlatformScope(() => scan(undefined));
+    for (const tenantId of await this.boundTenants()) {
+      try {
+        total += await this.withTenantDatabase(tenantId, () => scan(tenantId));
+      } catch (error) {
+        failed(tenantId, error);
+      }
+    }
+    return total;
   }
 
   /** The pooled handle's Kysely of the tenant's bound database; undefined for a tenant on the master. */
@@ -448,6 +516,7 @@ export class TenantDatabases {
    */
   private openWith(ds: DatasourceConnection): DatabaseHandle {
     const handle = openDatabase({ kind: 'postgres', url: connectionString(ds) }, { poolSize: ds.poolSize });
+    masterOf.set(handle.db, this.master.db);
     for (const o of this.observers) o.stops.push(handle.observeWrites(o.tables, o.listener));
     return handle;
   }
@@ -461,7 +530,8 @@ export class TenantDatabases {
     const db = new Proxy(master.db, {
       get(target, prop) {
         const tenant = currentScopedDatabase<Kysely<Database>>();
-        const chosen = tenant && (prop === 'transaction' || prop === 'connection') ? tenant : target;
+        if (tenant && prop === 'transaction') return () => tenantTransaction(tenant, target);
+        const chosen = tenant && prop === 'connection' ? tenant : target;
         const value = Reflect.get(chosen, prop, chosen);
         if (typeof value !== 'function') return value;
         if (tenant && TABLE_METHODS.has(prop))

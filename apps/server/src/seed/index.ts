@@ -12,6 +12,7 @@ import { AUTHORITY_DEMO_ACCOUNTS, seedAuthority } from './authority.js';
 import { type InsertMissing, seedConsole } from './console-data.js';
 import {
   DEMO_ACCOUNTS,
+  DEMO_TENANT,
   DEPTS,
   type DemoAccount,
   DICTS,
@@ -295,8 +296,10 @@ async function seedAll(db: Kysely<Database>, config: AppConfig): Promise<SeedOut
   await seedLeads(db, config, seedRows);
   await seedPatent(db, config, seedRows);
   await seedFlow(db, config, seedRows);
-  // After the cases, the grants and the deployed processes it starts instances of.
-  await seedFlowWork(db, config, seedRows);
+  // After the cases, the grants and the deployed processes it starts instances of. It runs the demo processes
+  // through the flow commands on the master: not for a demo tenant whose patent and flow rows are in its own
+  // database (they were moved there with it).
+  if (!bound.has(DEMO_TENANT)) await seedFlowWork(db, config, seedRows);
   await seedUsers(db, config, seedRows);
   await seedOnline(db, config, seedRows);
   // Last: the 200000 demo administrator starts from every grant the seeds above gave the 100000 one.

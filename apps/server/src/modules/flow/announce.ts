@@ -1,10 +1,12 @@
 import type { FlowOutcome } from '@cube/contract';
+import { masterSide } from '../../platform/tenant-databases.js';
 import { notifyUsers, usersOfRoleAliases } from '../notify/notification.queries.js';
 import type { Executor } from './queries/executor.js';
 import { instanceOf } from './queries/instances.queries.js';
 
 /**
- * Who hears of a task, written with the task in the command's transaction: a new task goes to its assignee
+ * Who hears of a task, written with the task in the command's transaction (on the master for a tenant with a
+ * database of its own: users, roles and notifications are master tables, `masterSide`): a new task goes to its assignee
  * (待办, or 退回 when the step before sent the case back), or, unassigned, to its candidates — the candidate users
  * and the tenant's users holding a candidate role (待签); a completed step is told to the instance's starter. The
  * one who acted is never told of their own act.
@@ -31,7 +33,7 @@ export async function announceNewTask(
   const subject = instance?.title || task.name;
   const others = (ids: string[]) => ids.filter((id) => id !== context.actorId);
   if (task.assignee) {
-    await notifyUsers(db, tenantId, others([task.assignee]), {
+    await notifyUsers(masterSide(db), tenantId, others([task.assignee]), {
       kind: context.returned ? 'task_returned' : 'task_assigned',
       title: context.returned
         ? `「${subject}」被退回到「${task.name}」，请重新办理`
@@ -46,9 +48,9 @@ export async function announceNewTask(
   }
   const candidates = [
     ...task.candidateUsers,
-    ...(await usersOfRoleAliases(db, tenantId, task.candidateGroups)),
+    ...(await usersOfRoleAliases(masterSide(db), tenantId, task.candidateGroups)),
   ];
-  await notifyUsers(db, tenantId, others(candidates), {
+  await notifyUsers(masterSide(db), tenantId, others(candidates), {
     kind: context.returned ? 'task_returned' : 'task_claimable',
     title: context.returned
       ? `「${subject}」被退回到「${task.name}」，待签收`
@@ -68,7 +70,7 @@ export async function announceCompleted(
 ): Promise<void> {
   const starter = String(instance.createUser ?? '');
   if (!starter || starter === task.actorId) return;
-  await notifyUsers(db, tenantId, [starter], {
+  await notifyUsers(masterSide(db), tenantId, [starter], {
     kind: 'task_completed',
     title: `「${instance.title}」的「${task.name}」已办理：${OUTCOME_LABELS[task.outcome]}`,
     body: `您发起的流程「${instance.title}」中，「${task.name}」已办理（${OUTCOME_LABELS[task.outcome]}）。`,

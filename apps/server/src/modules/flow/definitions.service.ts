@@ -129,8 +129,8 @@ export async function changeState(
     const definition = await manageableDefinition(trx, ctx, id);
     const stamp = now();
     const suspend = state === 'suspend';
-    await setDefinitionSuspended(trx, definition.id, suspend, ctx, stamp);
-    // Instances of a common definition live in every tenant: the platform administrator's row scope sees them all.
+    // Instances of a common definition live in every tenant: the platform administrator's row scope sees them all
+    // (on the master; a bound tenant's database holds its own instances, reached through its own requests).
     await moveInstancesOf(
       trx,
       definition.id,
@@ -140,6 +140,9 @@ export async function changeState(
       ctx,
       stamp,
     );
+    // The definition is on the master (written there at once for a tenant with its own database): last, so a
+    // failure before it leaves the definition as it was.
+    await setDefinitionSuspended(trx, definition.id, suspend, ctx, stamp);
   });
 }
 

@@ -30,33 +30,58 @@ const isBusy = (error: unknown): boolean =>
     String((error as { code?: string })?.code ?? '') + String((error as Error)?.message ?? ''),
   );
 
-/** Claims due timers and fires them; answers how many instances moved on. */
-export async function runDueTimers(handle: DatabaseHandle, options: TimerRunOptions = {}): Promise<number> {
+/**
+ * How the poller reaches every database holding instances (`platform/tenant-databases.ts`): the master, then each
+ * bound tenant's own database, whose timers and instances live there. Without it (tests of one database, a second
+ * poller in a test) the master is the only one.
+ */
+export interface TimerRouting {
+  /** The handle the instance tables are read and written through (a bound tenant's database in its scan). */
+  routed: DatabaseHandle;
+  eachDatabase(
+    scan: (tenantId: string | undefined) => Promise<number>,
+    failed?: (tenantId: string, error: unknown) => void,
+  ): Promise<number>;
+}
+
+/** Claims due timers and fires them, in each database holding instances; answers how many instances moved on. */
+export async function runDueTimers(
+  handle: DatabaseHandle,
+  options: TimerRunOptions = {},
+  routing?: TimerRouting,
+  failed?: (tenantId: string, error: unknown) => void,
+): Promise<number> {
   const at = options.now ?? new Date();
   const stamp = formatDateTime(at);
   const leaseUntil = formatDateTime(new Date(at.getTime() + LEASE_MS));
-  // Due timers of every tenant: the poller is background work for all of them (platform row scope, named here).
-  const claimed = await withPlatformScope(() =>
-    handle.db
+  const business = routing?.routed ?? handle;
+  // Due timers of every tenant the database holds: the poller is background work for all of them (the platform
+  // row scope on the master, named here; a bound tenant's database holds that tenant's alone).
+  const scanEach = routing
+    ? (scan: () => Promise<number>) => routing.eachDatabase(scan, failed)
+    : (scan: () => Promise<number>) => withPlatformScope(scan);
+  return scanEach(async () => {
+    const claimed = await business.db
       .transaction()
-      .execute((trx) => claimDueTimers(trx, handle.kind, stamp, leaseUntil, options.limit ?? BATCH)),
-  ).catch((error: unknown) => {
-    // Two processes on one SQLite file: the second claimer cannot take the write lock; the first fires the timers.
-    if (isBusy(error)) return [];
-    throw error;
-  });
-  const instances = new Map<string, string>();
-  for (const r of claimed) instances.set(String(r.instanceId), r.tenantId);
-  let moved = 0;
-  for (const [instanceId, tenantId] of instances) {
-    try {
-      if (await withTenantScope(tenantId, () => fireTimersCommand(handle, tenantId, instanceId))) moved++;
-    } catch (error) {
-      const message = String((error as Error)?.message ?? error).slice(0, 500);
-      await withTenantScope(tenantId, () => noteTimerError(handle.db, tenantId, instanceId, message));
+      .execute((trx) => claimDueTimers(trx, business.kind, stamp, leaseUntil, options.limit ?? BATCH))
+      .catch((error: unknown) => {
+        // Two processes on one SQLite file: the second claimer cannot take the write lock; the first fires them.
+        if (isBusy(error)) return [];
+        throw error;
+      });
+    const instances = new Map<string, string>();
+    for (const r of claimed) instances.set(String(r.instanceId), r.tenantId);
+    let moved = 0;
+    for (const [instanceId, tenantId] of instances) {
+      try {
+        if (await withTenantScope(tenantId, () => fireTimersCommand(business, tenantId, instanceId))) moved++;
+      } catch (error) {
+        const message = String((error as Error)?.message ?? error).slice(0, 500);
+        await withTenantScope(tenantId, () => noteTimerError(business.db, tenantId, instanceId, message));
+      }
     }
-  }
-  return moved;
+    return moved;
+  });
 }
 
 /** Registers the poller on the shared job runner (started by the process entry, stopped with the app). */
@@ -68,7 +93,9 @@ export function registerTimerJob(app: FastifyInstance, deps: AppDeps): void {
     firstDelayMs: 5_000,
     leaseMs: 5 * 60_000,
     run: async ({ log }) => {
-      const moved = await runDueTimers(deps.db);
+      const moved = await runDueTimers(deps.db, {}, deps.datasources, (tenantId, error) =>
+        log.warn({ tenantId, err: error }, 'flow timers: tenant database unavailable'),
+      );
       if (moved > 0) log.info({ event: 'flow_timers_fired', instances: moved }, 'flow timers fired');
       return moved;
     },

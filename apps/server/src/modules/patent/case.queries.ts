@@ -51,26 +51,19 @@ export async function companiesHaveCases(
 }
 
 /**
- * Soft-deletes the notices, deadlines, fees and step documents of removed cases. The documents are written where
- * `documentsOf` says (`TenantDatabases.businessExecutor`): the case's own transaction for a tenant on the master;
- * a bound tenant's database otherwise, last and committing on its own — should the case's commit then fail, its
- * documents stay soft-deleted under the live case (restorable, as every soft delete).
+ * Soft-deletes the notices, deadlines, fees and step documents of removed cases, in the case's own transaction
+ * (they all live in the database holding the tenant's patent data).
  */
 export async function removeCaseChildren(
   trx: Transaction<Database>,
   tenantId: string,
   author: Author,
   caseIds: string[],
-  documentsOf: (trx: Transaction<Database>) => Executor = (t) => t,
 ): Promise<void> {
   const data = new TenantData(trx, tenantId);
   const set = softDeleteSet(author);
   await data.updateTable('patNotice').set(set).where('applicationId', 'in', caseIds).execute();
   await data.updateTable('patDeadline').set(set).where('applicationId', 'in', caseIds).execute();
   await data.updateTable('patFee').set(set).where('applicationId', 'in', caseIds).execute();
-  await new TenantData(documentsOf(trx), tenantId)
-    .updateTable('patDocument')
-    .set(set)
-    .where('applicationId', 'in', caseIds)
-    .execute();
+  await data.updateTable('patDocument').set(set).where('applicationId', 'in', caseIds).execute();
 }

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../platform/context.js';
 import { insertEntity, parseOrRefuse, withoutServerFields } from '../../platform/crud/index.js';
 import { now } from '../../platform/dates.js';
 import { BizError } from '../../platform/errors.js';
+import { masterSide } from '../../platform/tenant-databases.js';
 import { countLiveUsers } from '../user/user.queries.js';
 import { companyExists } from './company.queries.js';
 
@@ -25,7 +26,10 @@ export async function checkCaseReferences(
   const messages = patentApplicationEntity.messages;
   if (values.companyId && !(await companyExists(trx, tenantId, String(values.companyId))))
     throw new BizError(messages.companyInvalid);
-  if (values.agentUserId && (await countLiveUsers(trx, tenantId, [String(values.agentUserId)])) === 0)
+  if (
+    values.agentUserId &&
+    (await countLiveUsers(masterSide(trx), tenantId, [String(values.agentUserId)])) === 0
+  )
     throw new BizError(messages.agentInvalid);
 }
 

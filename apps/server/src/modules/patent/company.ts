@@ -7,6 +7,7 @@ import { idSchema, idsSchema, registerCrud } from '../../platform/crud/index.js'
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rEmpty, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
+import { masterSide } from '../../platform/tenant-databases.js';
 import { countLiveUsers } from '../user/user.queries.js';
 import { companiesHaveCases } from './case.queries.js';
 import {
@@ -41,8 +42,10 @@ const toLookup = (r: Record<string, unknown>) => ({
  */
 export const agentCompanyModule = defineModule(
   'agent/company',
-  (app: FastifyInstance, deps: AppDeps): void => {
+  (app: FastifyInstance, master: AppDeps): void => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    // The companies live with the tenant's business data (platform/tenant-databases.ts): the routed handle.
+    const deps: AppDeps = { ...master, db: master.datasources.routed };
     const handle = deps.db;
     const messages = agentCompanyEntity.messages;
 
@@ -105,7 +108,10 @@ export const agentCompanyModule = defineModule(
                 .where('cubeAgentCompany.id', '=', companyId)
                 .executeTakeFirst();
               if (!company) throw new NotFoundError();
-              if (userIds.length > 0 && (await countLiveUsers(trx, ctx.tenantId, userIds)) !== userIds.length)
+              if (
+                userIds.length > 0 &&
+                (await countLiveUsers(masterSide(trx), ctx.tenantId, userIds)) !== userIds.length
+              )
                 throw new BizError(messages.usersInvalid);
               await setCompanyUsers(trx, ctx.tenantId, companyId, userIds);
             });

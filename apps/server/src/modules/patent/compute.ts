@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { now } from '../../platform/dates.js';
 import { TenantData } from '../../platform/tenant-data.js';
+import { masterSide } from '../../platform/tenant-databases.js';
 import { readParam } from '../system/param/param.queries.js';
 import { type DeadlineAnchor, deemedReceiptDate, type ReceiptRule, ruleDeadline } from './dates.js';
 import {
@@ -15,8 +16,12 @@ import {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The platform's receipt rule setting (系统参数 `patent.receiptRule`), `dispatch_plus_15` when unset or unknown. */
-export const receiptRuleSetting = (db: Executor): Promise<ReceiptRule> => readParam(db, 'patentReceiptRule');
+/**
+ * The platform's receipt rule setting (系统参数 `patent.receiptRule`), `dispatch_plus_15` when unset or unknown; a
+ * master table, read there also from a transaction in a bound tenant's database.
+ */
+export const receiptRuleSetting = (db: Executor): Promise<ReceiptRule> =>
+  readParam(masterSide(db), 'patentReceiptRule');
 
 export interface NoticeFacts {
   id: string;

@@ -1,16 +1,23 @@
 import type { Kysely, OnConflictBuilder, SelectQueryBuilder, Transaction } from 'kysely';
-import { withPlatformScope } from '../../db/row-scope.js';
 import type { Database, NewRow } from '../../db/types.js';
 import { newId } from '../../platform/ids.js';
 import { type Author, createStamp, LIVE_ROW, live, liveIn, softDeleteSet } from '../../platform/rows.js';
 import type { TenantData } from '../../platform/tenant-data.js';
+import { masterSide } from '../../platform/tenant-databases.js';
 import type { WorkCalendar } from './dates.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The administrator's holiday calendar (a few dozen rows a year), read whole. */
+/**
+ * The administrator's holiday calendar (a few dozen rows a year), read whole — on the master, where the global
+ * calendar lives, also from a transaction in a bound tenant's database.
+ */
 export async function loadCalendar(db: Executor): Promise<WorkCalendar> {
-  const rows = await db.selectFrom('patHoliday').select(['holidayDate', 'isWorkday']).$call(live).execute();
+  const rows = await masterSide(db)
+    .selectFrom('patHoliday')
+    .select(['holidayDate', 'isWorkday'])
+    .$call(live)
+    .execute();
   return new Map(rows.map((r) => [r.holidayDate, Number(r.isWorkday) === 1]));
 }
 
@@ -98,74 +105,70 @@ export async function dropUnactedDeadlines(data: TenantData, author: Author | nu
 }
 
 /**
- * Open deadlines of every tenant whose official date falls within [day, horizon], with their case and the owner's
- * names (a read of `cube_user`, the user module's table, joined here for the reminder text).
+ * Open deadlines whose official date falls within [day, horizon], with their case and owner id, of every tenant the
+ * caller's row scope and database show (the reminder job scans each database holding patent data in turn). The
+ * owner's name is the user module's, on the master: read apart from these rows (`userNamesByIds`).
  */
 export function dueDeadlines(db: Kysely<Database>, day: string, horizon: string) {
-  return withPlatformScope(() =>
-    db
-      .selectFrom('patDeadline')
-      .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
-      .leftJoin('cubeUser', 'cubeUser.id', 'patDeadline.ownerUserId')
-      .select([
-        'patDeadline.id',
-        'patDeadline.tenantId',
-        'patDeadline.kind',
-        'patDeadline.officialDue',
-        'patDeadline.internalDue',
-        'patApplication.docketNo',
-        'patApplication.title',
-        'cubeUser.realName',
-        'cubeUser.name',
-      ])
-      .$call(liveIn('patDeadline'))
-      .$call(liveIn('patApplication'))
-      .where('patDeadline.deadlineStatus', '=', 'open')
-      .where('patDeadline.officialDue', '>=', day)
-      .where('patDeadline.officialDue', '<=', horizon)
-      .execute(),
-  );
+  return db
+    .selectFrom('patDeadline')
+    .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
+    .select([
+      'patDeadline.id',
+      'patDeadline.tenantId',
+      'patDeadline.kind',
+      'patDeadline.officialDue',
+      'patDeadline.internalDue',
+      'patDeadline.ownerUserId',
+      'patApplication.docketNo',
+      'patApplication.title',
+    ])
+    .$call(liveIn('patDeadline'))
+    .$call(liveIn('patApplication'))
+    .where('patDeadline.deadlineStatus', '=', 'open')
+    .where('patDeadline.officialDue', '>=', day)
+    .where('patDeadline.officialDue', '<=', horizon)
+    .execute();
 }
 
 /**
- * Open deadlines of every tenant whose working date — the internal date, else the official one — falls within
- * [from, to], with the case's agent (else the deadline's owner) for the personal reminders.
+ * Open deadlines whose working date — the internal date, else the official one — falls within [from, to], with the
+ * case's agent (else the deadline's owner) for the personal reminders; of every tenant the caller's row scope and
+ * database show, as {@link dueDeadlines}.
  */
 export function deadlinesDueBetween(db: Kysely<Database>, from: string, to: string) {
-  return withPlatformScope(() =>
-    db
-      .selectFrom('patDeadline')
-      .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
-      .select([
-        'patDeadline.id',
-        'patDeadline.tenantId',
-        'patDeadline.kind',
-        'patDeadline.officialDue',
-        'patDeadline.internalDue',
-        'patDeadline.ownerUserId',
-        'patApplication.agentUserId',
-        'patApplication.docketNo',
-        'patApplication.title',
-      ])
-      .$call(liveIn('patDeadline'))
-      .$call(liveIn('patApplication'))
-      .where('patDeadline.deadlineStatus', '=', 'open')
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('patDeadline.internalDue', '!=', ''),
-            eb('patDeadline.internalDue', '>=', from),
-            eb('patDeadline.internalDue', '<=', to),
-          ]),
-          eb.and([
-            eb('patDeadline.internalDue', '=', ''),
-            eb('patDeadline.officialDue', '>=', from),
-            eb('patDeadline.officialDue', '<=', to),
-          ]),
+  return db
+    .selectFrom('patDeadline')
+    .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
+    .select([
+      'patDeadline.id',
+      'patDeadline.tenantId',
+      'patDeadline.kind',
+      'patDeadline.officialDue',
+      'patDeadline.internalDue',
+      'patDeadline.ownerUserId',
+      'patApplication.agentUserId',
+      'patApplication.docketNo',
+      'patApplication.title',
+    ])
+    .$call(liveIn('patDeadline'))
+    .$call(liveIn('patApplication'))
+    .where('patDeadline.deadlineStatus', '=', 'open')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('patDeadline.internalDue', '!=', ''),
+          eb('patDeadline.internalDue', '>=', from),
+          eb('patDeadline.internalDue', '<=', to),
         ]),
-      )
-      .execute(),
-  );
+        eb.and([
+          eb('patDeadline.internalDue', '=', ''),
+          eb('patDeadline.officialDue', '>=', from),
+          eb('patDeadline.officialDue', '<=', to),
+        ]),
+      ]),
+    )
+    .execute();
 }
 
 type OnConflict = OnConflictBuilder<Database, 'patReminder'>;

@@ -50,8 +50,9 @@ export class CaseDocumentService {
     private readonly deps: AppDeps,
     private readonly cases: CrudKit<'patApplication'>,
   ) {
-    // Step documents and their attachment rows are in a bound tenant's own database (platform/tenant-databases.ts):
-    // the routed handle writes both in one transaction there, and reads the cases, steps and users on the master.
+    // Step documents and their attachment rows, the cases and the process steps are in a bound tenant's own database
+    // (platform/tenant-databases.ts): the routed handle writes a document and its attachment row in one transaction
+    // there, and reads the uploaders' names on the master.
     this.db = deps.datasources.routed.db;
     this.files = fileServiceOf(deps);
   }

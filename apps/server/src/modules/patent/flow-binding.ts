@@ -1,6 +1,7 @@
 import { FLOW_STEP_FORM_ACCEPTANCE, FlowMessage, PATENT_TYPES, StepFormMessage } from '@cube/contract';
 import { BizError } from '../../platform/errors.js';
 import type { Author } from '../../platform/rows.js';
+import { masterSide } from '../../platform/tenant-databases.js';
 import type { FlowActor, FlowBinding } from '../flow/binding.js';
 import { countLiveUsers } from '../user/user.queries.js';
 import { createCase, writerContext } from './case.service.js';
@@ -92,7 +93,9 @@ export const patentFlowBinding: FlowBinding = {
     const type = vars.patentType;
     if (typeof type !== 'string' || !(PATENT_TYPES as readonly string[]).includes(type)) return undefined;
     const agentId =
-      actor.userId && (await countLiveUsers(trx, actor.tenantId, [actor.userId])) > 0 ? actor.userId : '';
+      actor.userId && (await countLiveUsers(masterSide(trx), actor.tenantId, [actor.userId])) > 0
+        ? actor.userId
+        : '';
     const starter = typeof vars.starterId === 'string' ? vars.starterId : actor.userId;
     const inventors = typeof vars.inventors === 'string' ? vars.inventors.trim() : '';
     const at = new Date();

@@ -25,6 +25,7 @@ import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
 import { recordOperation } from '../../platform/operation-log.js';
+import { masterSide } from '../../platform/tenant-databases.js';
 import { countLiveUsers, userNamesByIds } from '../user/user.queries.js';
 import { caseLabels, findCase, removeCaseChildren } from './case.queries.js';
 import { checkCaseReferences, createCase } from './case.service.js';
@@ -48,7 +49,7 @@ async function requireCase(trx: Executor, ctx: RequestContext, id: unknown, mess
 
 async function requireUser(trx: Executor, ctx: RequestContext, id: unknown, message: string): Promise<void> {
   if (!id) return;
-  if ((await countLiveUsers(trx, ctx.tenantId, [String(id)])) === 0) throw new BizError(message);
+  if ((await countLiveUsers(masterSide(trx), ctx.tenantId, [String(id)])) === 0) throw new BizError(message);
 }
 
 /**
@@ -56,7 +57,11 @@ async function requireUser(trx: Executor, ctx: RequestContext, id: unknown, mess
  * the rules and the holiday calendar the arithmetic reads, and the deadline dashboard. Recording a notice derives
  * its receipt date and deadlines in the same transaction as the notice itself.
  */
-export const patentModule = defineModule('patent', (app: FastifyInstance, deps: AppDeps): void => {
+export const patentModule = defineModule('patent', (app: FastifyInstance, master: AppDeps): void => {
+  // Cases and everything on them live with the tenant's business data (platform/tenant-databases.ts): the routed
+  // handle reaches them in a bound tenant's database, and the master tables (users, parameters) on the master.
+  // The holiday calendar is global and stays on the master: its screen is given the master itself.
+  const deps: AppDeps = { ...master, db: master.datasources.routed };
   const handle = deps.db;
 
   const cases: CrudKit<'patApplication'> = registerCrud(app, deps, patentApplicationEntity, {
@@ -92,8 +97,8 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
       ],
       afterRemove: [
         async ({ ctx, trx, ids }) => {
-          // A removed case takes its notices, deadlines and fees with it (soft, like the case).
-          await removeCaseChildren(trx, ctx.tenantId, ctx, ids, (t) => deps.datasources.businessExecutor(t));
+          // A removed case takes its notices, deadlines, fees and step documents with it (soft, like the case).
+          await removeCaseChildren(trx, ctx.tenantId, ctx, ids);
         },
       ],
     },
@@ -248,7 +253,7 @@ export const patentModule = defineModule('patent', (app: FastifyInstance, deps: 
   registerCaseDocuments(app, deps, cases);
 
   registerCrud(app, deps, patentDeadlineRuleEntity, { table: 'patDeadlineRule' });
-  registerCrud(app, deps, patentHolidayEntity, { table: 'patHoliday' });
+  registerCrud(app, master, patentHolidayEntity, { table: 'patHoliday' });
 
-  startReminderJob(app, deps);
+  startReminderJob(app, master);
 });

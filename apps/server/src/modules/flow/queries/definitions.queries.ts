@@ -10,6 +10,7 @@ import {
   softDeleteSet,
   updateStamp,
 } from '../../../platform/rows.js';
+import { masterSide } from '../../../platform/tenant-databases.js';
 import { type AnySelect, containing, type Executor, type OwnValues } from './executor.js';
 
 /**
@@ -42,7 +43,7 @@ export async function deployedVersions(
   tenants: string[],
 ): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
-  const versions = await db
+  const versions = await masterSide(db)
     .selectFrom('flowDefinition')
     .select((eb) => ['tenantId', 'processKey', eb.fn.max('version').as('version')])
     .where('processKey', 'in', keys)
@@ -55,7 +56,7 @@ export async function deployedVersions(
 
 /** The highest version ever deployed of a key in one tenant (deleted ones count: versions never repeat). */
 export async function topVersion(db: Executor, tenantId: string, processKey: string): Promise<number> {
-  const top = await db
+  const top = await masterSide(db)
     .selectFrom('flowDefinition')
     .select((eb) => eb.fn.max('version').as('version'))
     .where('tenantId', '=', tenantId)
@@ -73,7 +74,7 @@ export async function insertDefinition(
   createDept: string | null,
   at: string,
 ): Promise<void> {
-  await db
+  await masterSide(db)
     .insertInto('flowDefinition')
     .values({ ...values, ...createStamp(author, at, createDept), status: 1, isDeleted: LIVE_ROW })
     .execute();
@@ -81,17 +82,22 @@ export async function insertDefinition(
 
 /** A live definition by id, of any tenant. */
 export async function liveDefinition(db: Executor, id: string) {
-  return db.selectFrom('flowDefinition').selectAll().where('id', '=', id).$call(live).executeTakeFirst();
+  return masterSide(db)
+    .selectFrom('flowDefinition')
+    .selectAll()
+    .where('id', '=', id)
+    .$call(live)
+    .executeTakeFirst();
 }
 
 /** A definition by id, of any tenant, deleted ones included. */
 export async function anyDefinition(db: Executor, id: string) {
-  return db.selectFrom('flowDefinition').selectAll().where('id', '=', id).executeTakeFirst();
+  return masterSide(db).selectFrom('flowDefinition').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** A definition the tenant may start or read: its own or a common one, live. */
 export async function visibleDefinition(db: Executor, tenantId: string, id: string) {
-  return db
+  return masterSide(db)
     .selectFrom('flowDefinition')
     .selectAll()
     .where('id', '=', id)
@@ -102,7 +108,7 @@ export async function visibleDefinition(db: Executor, tenantId: string, id: stri
 
 /** A definition by id, common or the tenant's, deleted ones included (instances keep theirs). */
 export async function tenantDefinitionAny(db: Executor, tenantId: string, id: string) {
-  return db
+  return masterSide(db)
     .selectFrom('flowDefinition')
     .selectAll()
     .where('id', '=', id)
@@ -117,7 +123,7 @@ export async function setDefinitionSuspended(
   author: Author,
   at: string,
 ): Promise<void> {
-  await db
+  await masterSide(db)
     .updateTable('flowDefinition')
     .set({ suspended: suspended ? 1 : 0, ...updateStamp(author, at) })
     .where('id', '=', id)
@@ -125,13 +131,17 @@ export async function setDefinitionSuspended(
 }
 
 export async function softDeleteDefinition(db: Executor, id: string, author: Author): Promise<void> {
-  await db.updateTable('flowDefinition').set(softDeleteSet(author)).where('id', '=', id).execute();
+  await masterSide(db)
+    .updateTable('flowDefinition')
+    .set(softDeleteSet(author))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Definitions by id in the columns the lists show, deleted ones included. */
 export async function definitionRows(db: Executor, ids: string[]): Promise<DefinitionRow[]> {
   if (ids.length === 0) return [];
-  return db
+  return masterSide(db)
     .selectFrom('flowDefinition')
     .select([...DEFINITION_COLUMNS])
     .where('id', 'in', ids)
@@ -142,7 +152,7 @@ export async function definitionRows(db: Executor, ids: string[]): Promise<Defin
 export async function definitionLabels(db: Executor, ids: Array<unknown>) {
   const wanted = [...new Set(ids.map(String).filter(Boolean))];
   if (wanted.length === 0) return new Map<string, { processKey: string; name: string; version: number }>();
-  const rows = await db
+  const rows = await masterSide(db)
     .selectFrom('flowDefinition')
     .select(['id', 'processKey', 'name', 'version'])
     .where('id', 'in', wanted)
@@ -154,12 +164,16 @@ export async function definitionLabels(db: Executor, ids: Array<unknown>) {
 
 /** The stored facts (`meta`) of a definition by id. */
 export async function definitionMeta(db: Executor, id: string) {
-  return db.selectFrom('flowDefinition').select(['id', 'meta']).where('id', '=', id).executeTakeFirst();
+  return masterSide(db)
+    .selectFrom('flowDefinition')
+    .select(['id', 'meta'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The XML and facts of a definition the tenant may read (its own or common, deleted ones included). */
 export async function definitionDrawing(db: Executor, tenantId: string, id: string) {
-  return db
+  return masterSide(db)
     .selectFrom('flowDefinition')
     .select(['id', 'bpmnXml', 'meta'])
     .where('id', '=', id)
@@ -186,7 +200,7 @@ export async function definitionPage(
   tenantId: string | null,
   q: DefinitionPageQuery,
 ): Promise<IPage<DefinitionRow>> {
-  let qb = db.selectFrom('flowDefinition').$call(liveIn('flowDefinition')) as AnySelect;
+  let qb = masterSide(db).selectFrom('flowDefinition').$call(liveIn('flowDefinition')) as AnySelect;
   if (tenantId !== null) qb = qb.where('flowDefinition.tenantId', 'in', [tenantId, '']);
   if (q.mode === 1) qb = qb.where('flowDefinition.tenantId', '=', '');
   if (q.mode === 2) qb = qb.where('flowDefinition.tenantId', '<>', '');
@@ -225,7 +239,7 @@ export async function definitionPage(
 
 /** Every live definition the tenant could start (its own and common ones), of one category if given. */
 export async function startableDefinitions(db: Executor, tenantId: string, category: string | undefined) {
-  let qb = db
+  let qb = masterSide(db)
     .selectFrom('flowDefinition')
     .select([...DEFINITION_COLUMNS])
     .$call(live)

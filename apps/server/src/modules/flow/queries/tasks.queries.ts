@@ -71,24 +71,29 @@ function taskBase(db: Executor, tenantId: string): AnySelect {
   );
 }
 
-/** The list filters: category, case, definition name or title, and a date range on `dateColumn`. */
-function filterTasks(qb: AnySelect, q: TaskListQuery, dateColumn: string): AnySelect {
+/**
+ * The list filters: category, case, definition name or title, and a date range on `dateColumn`. Definitions live
+ * on the master and instances with their tenant's business data, so a definition name is matched in a read of its
+ * own (through the routed handle, which reads `flow_definition` on the master) and applied as a list of ids.
+ */
+async function filterTasks(
+  db: Executor,
+  qb: AnySelect,
+  q: TaskListQuery,
+  dateColumn: string,
+): Promise<AnySelect> {
   let out = qb;
   if (q.category) out = out.where('flowInstance.category', '=', q.category);
   if (q.businessId) out = out.where('flowInstance.businessId', '=', q.businessId);
   if (q.processDefinitionName) {
     const like = containing(q.processDefinitionName);
+    const named = (
+      await db.selectFrom('flowDefinition').select('id').where('name', 'like', like).limit(1000).execute()
+    ).map((d) => String(d.id));
     out = out.where((eb) =>
-      eb.or([
-        eb('flowInstance.title', 'like', like),
-        eb.exists(
-          eb
-            .selectFrom('flowDefinition')
-            .select('flowDefinition.id')
-            .whereRef('flowDefinition.id', '=', 'flowInstance.definitionId')
-            .where('flowDefinition.name', 'like', like),
-        ),
-      ]),
+      named.length > 0
+        ? eb.or([eb('flowInstance.title', 'like', like), eb('flowInstance.definitionId', 'in', named)])
+        : eb('flowInstance.title', 'like', like),
     );
   }
   if (q.beginDate) out = out.where(dateColumn, '>=', dayBound(q.beginDate, false));
@@ -143,7 +148,7 @@ export async function taskPage(
     qb = qb.where('flowTask.taskStatus', '=', 'completed').where('flowTask.completedBy', '=', who.userId);
     order = 'flowTask.endTime';
   }
-  qb = filterTasks(qb, q, kind === 'done' ? 'flowTask.endTime' : 'flowTask.createTime');
+  qb = await filterTasks(db, qb, q, kind === 'done' ? 'flowTask.endTime' : 'flowTask.createTime');
   const page = await readPage(
     qb,
     {
@@ -166,7 +171,7 @@ export async function sentPage(db: Executor, who: Worker, q: TaskListQuery): Pro
     '=',
     who.userId,
   );
-  qb = filterTasks(qb, q, 'flowInstance.createTime');
+  qb = await filterTasks(db, qb, q, 'flowInstance.createTime');
   const page = await readPage(
     qb,
     {

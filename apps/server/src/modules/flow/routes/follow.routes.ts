@@ -13,7 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, contextOf, grantsOf } from '../../../platform/access.js';
 import { parseOrRefuse } from '../../../platform/crud/index.js';
-import { applyDataScope } from '../../../platform/data-scope.js';
+import {
+  applyDataScope,
+  DataScopeType,
+  dataScopeNarrows,
+  deptsAndBelow,
+} from '../../../platform/data-scope.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
@@ -25,7 +30,8 @@ import { input, P, tenantOf } from './shared.js';
 /** 流程跟踪 (running instances): the list within the caller's data scope, terminating one, and the diagram. */
 
 export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const handle = deps.db;
+  // Instances live with their tenant's business data (platform/tenant-databases.ts): the routed handle.
+  const handle = deps.datasources.routed;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -45,11 +51,19 @@ export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void 
         await followList(handle, tenantId, request.query, async (qb) => {
           if (tenantId !== ctx.tenantId || ctx.roleIds.length === 0) return qb;
           const grants = grantsOf(ctx) ?? (await deps.sessions.roleGrants(ctx.tenantId, ctx.roleIds));
-          return applyDataScope(qb, ctx, grants.dataScopes.get(P.follow), {
+          const rules = grants.dataScopes.get(P.follow);
+          // Instances may live in the tenant's own database, whose cube_dept is empty: 所在机构及子级可见 is worked
+          // out on the master and applied as a list of ids.
+          const below =
+            dataScopeNarrows(ctx, rules) && rules?.some((r) => r.type === DataScopeType.ownDeptAndBelow)
+              ? await deptsAndBelow(deps.db.db, ctx.tenantId, ctx.deptIds)
+              : undefined;
+          return applyDataScope(qb, ctx, rules, {
             table: 'flowInstance',
             tenantId,
             columns: { dept: 'createDept', creator: 'createUser' },
             filters: { category: 'string', processKey: 'string', title: 'string', createTime: 'date' },
+            ...(below ? { deptsBelow: below } : {}),
           });
         }),
       );

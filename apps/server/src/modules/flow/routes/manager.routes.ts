@@ -27,7 +27,10 @@ import { answerInvalid, input, P } from './shared.js';
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const handle = deps.db;
+  // Definitions stay on the master; the running instances they count, suspend or terminate live with their
+  // tenant's business data (platform/tenant-databases.ts): reads and the state commands take the routed handle,
+  // an upload's deploy (definitions only) a master transaction.
+  const handle = deps.datasources.routed;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -124,7 +127,7 @@ export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void
         if (files.length === 0) throw new BizError(FlowMessage.fileRequired);
         const target = parseOrRefuse(flowDeployTargetInput, fields);
         try {
-          const ids = await handle.db.transaction().execute(async (trx) => {
+          const ids = await deps.db.db.transaction().execute(async (trx) => {
             const all: string[] = [];
             for (const file of files)
               all.push(

@@ -147,7 +147,7 @@ function registerModelActions(inner: FastifyInstance, deps: AppDeps, kit: CrudKi
           after: { category: body.category, tenantIds: body.tenantIds },
           detail: { definitionIds: ids },
         });
-        return ok({ definitions: await definitionsOf(handle, ctx, ids) });
+        return ok({ definitions: await definitionsOf(deps.datasources.routed, ctx, ids) });
       } catch (error) {
         return answerInvalid(reply, error);
       }

@@ -28,7 +28,8 @@ import { P } from './shared.js';
  */
 
 export function registerProcessRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const handle = deps.db;
+  // Instances and tasks live with their tenant's business data (platform/tenant-databases.ts): the routed handle.
+  const handle = deps.datasources.routed;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

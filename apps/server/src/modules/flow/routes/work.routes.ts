@@ -24,7 +24,8 @@ import { input, P } from './shared.js';
 /** 我的事务: the 待签/待办/已办/已发 lists and counts, claiming, giving back and completing a task, a task's detail. */
 
 export function registerWorkRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const handle = deps.db;
+  // Instances and tasks live with their tenant's business data (platform/tenant-databases.ts): the routed handle.
+  const handle = deps.datasources.routed;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   for (const [kind, code] of [
