@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '../deps.js';
 import { GlobalData, type SoftDeletedTable } from '../global-data.js';
 import { TenantData } from '../tenant-data.js';
-import { isTenantDatabaseTable } from '../tenant-databases.js';
+import { isTenantDatabaseTable, masterSide } from '../tenant-databases.js';
 import { isPlatformOnlyCode } from '../tenant-package.js';
 import type { CrudOptions, DynamicSelect, DynamicUpdate, EntityRows, Executor } from './types.js';
 
@@ -137,7 +137,9 @@ export function crudTarget<E extends EntityDefinition, T extends TableName>(
       columns: scopeColumns,
       filters: entity.filters as Record<string, never>,
       deptsBelow: needsDeptsBelow(ctx, [own, parentRules, routeRules])
-        ? await deptsAndBelow(deps.db.db, ctx.tenantId, ctx.deptIds)
+        ? // On the master, through the caller's own executor while a master transaction is open (SQLite has one
+          // connection, which that transaction holds); from a tenant database's transaction, on the master.
+          await deptsAndBelow(masterSide(db), ctx.tenantId, ctx.deptIds)
         : undefined,
     };
     let qb = dynamic(rows(db, ctx));
