@@ -29,7 +29,8 @@ import type { SharedStore, Subscription } from './store.js';
  * signatures: access control binds a signed-in caller's (`bindRequest`), the public site the domain's tenant's
  * (`bindSite`), and request-less work runs in `withTenantDatabase`. The platform administrator's requests see the
  * master only. No statement and no transaction spans both sides: `masterSide` (`masterExecutor`) names the
- * master while a transaction in a tenant's database is open; the jobs scan each database in turn (`eachDatabase`). Binding needs a PostgreSQL master (row scopes exist only there).
+ * master while a transaction in a tenant's database is open; the jobs scan each database in turn
+ * (`eachDatabase`). Binding needs a PostgreSQL master (row scopes exist only there).
  */
 
 /**

@@ -421,6 +421,22 @@ describe.runIf(PG_URL)('a tenant on its own database runs the agency flow', { ti
     expect(await runDueTimers(t.deps.db, {}, t.deps.datasources)).toBe(0);
   });
 
+  it('a job scan that fails in a tenant database is reported, and the master is still served', async () => {
+    const failed: string[] = [];
+    const scanned: Array<string | undefined> = [];
+    const total = await t.deps.datasources.eachDatabase(
+      async (tenantId) => {
+        scanned.push(tenantId);
+        if (tenantId === BOUND) throw new Error('tenant database unreachable');
+        return 1;
+      },
+      (tenantId) => failed.push(tenantId),
+    );
+    expect(scanned).toEqual([undefined, BOUND]);
+    expect(total).toBe(1);
+    expect(failed).toEqual([BOUND]);
+  });
+
   it('unbinding brings every patent and workflow row back to the master, and the process goes on there', async () => {
     const counts = new Map<string, number>();
     for (const table of PATENT_AND_FLOW) counts.set(table, await thereCount(table));
