@@ -419,6 +419,39 @@ describe.runIf(PG_URL)('a tenant on its own database runs the agency flow', { ti
       await rowsIn(target.name, 'select timer_status from flow_timer where instance_id = $1', [id]),
     ).toEqual([{ timer_status: 'fired' }]);
     expect(await runDueTimers(t.deps.db, {}, t.deps.datasources)).toBe(0);
+
+    // The tenant's administrator suspends and deletes the definition (on the master) with its running instances
+    // (in the tenant's database): suspended there, then terminated there, and the definition removed.
+    const next = String(
+      okData(
+        await flow('POST', 'tenantUser', '/process/start-process', { processDefinitionId: definition.id }),
+      ).processInstanceId,
+    );
+    const statusOf = async () =>
+      (await rowsIn(target.name, 'select flow_status from flow_instance where id = $1', [next]))[0]
+        ?.flow_status;
+    okData(
+      await flow('POST', 'tenantAdmin', '/manager/change-state', {
+        processId: definition.id,
+        state: 'suspend',
+      }),
+    );
+    expect(await statusOf()).toBe('suspended');
+    const refused = await flow('POST', 'tenantAdmin', '/manager/delete-deployment', {
+      deploymentIds: definition.id,
+    });
+    expect(refused.body.success).toBe(false);
+    okData(
+      await flow('POST', 'tenantAdmin', '/manager/delete-deployment', {
+        deploymentIds: definition.id,
+        force: true,
+      }),
+    );
+    expect(await statusOf()).toBe('terminated');
+    const removed = await withPlatformScope(() =>
+      t.deps.db.db.selectFrom('flowDefinition').select('isDeleted').where('id', '=', definition.id).execute(),
+    );
+    expect(removed.map((d) => Number(d.isDeleted))).toEqual([1]);
   });
 
   it('a job scan that fails in a tenant database is reported, and the master is still served', async () => {
