@@ -145,8 +145,8 @@ async function growUsers(count) {
       [TENANT, have, count - 1],
     );
     await client.query('commit');
-    await client.query('analyze cube_user');
-    await client.query('analyze cube_user_dept');
+    await client.query('vacuum analyze cube_user');
+    await client.query('vacuum analyze cube_user_dept');
   } finally {
     await client.end();
   }

@@ -71,4 +71,54 @@ describe.each(dialects)('user page total, bounded count, on %s', (dialect) => {
     );
     expect(page.records).toHaveLength(n);
   });
+
+  it('reads a page and its total in one statement, and counts apart only for an empty page past the first', async () => {
+    const n = await exactCount();
+    // A statement of its own (the tenant condition twice): no estimate an earlier test asked for is reused.
+    const page = (current: number, size: number, cap = USER_COUNT_CAP) =>
+      withTenantScope(TENANT, () =>
+        readPage(
+          users().where('tenantId', '=', TENANT),
+          { current, size, orders: [{ field: 'id', direction: 'asc' }], countCap: userCountCap(t.deps, cap) },
+          (qb) => qb.select(['id', 'account']),
+        ),
+      );
+    const statements = () => t.sql.filter((s) => !s.includes('set_config'));
+    t.sql.length = 0;
+    const first = await page(1, 2);
+    expect(first).toMatchObject({ total: n, current: 1, size: 2, pages: Math.ceil(n / 2) });
+    // The rows carry only what was selected: the count's column is taken off.
+    expect(first.records.map((r) => Object.keys(r))).toEqual([
+      ['id', 'account'],
+      ['id', 'account'],
+    ]);
+    expect(statements()).toHaveLength(1);
+    expect(statements()[0]).toMatch(/count\(\*\)/i);
+
+    t.sql.length = 0;
+    const past = await page(n + 1, 1);
+    expect(past).toMatchObject({ records: [], total: n, current: n + 1 });
+    expect(statements()).toHaveLength(2);
+
+    // Past the cap the total is the cap (SQLite) or the planner's estimate (PostgreSQL), asked once while it is fresh.
+    t.sql.length = 0;
+    const [a, b] = [await page(1, 2, n - 1), await page(2, 2, n - 1)];
+    expect(a.total).toBe(b.total);
+    expect(a.total).toBeGreaterThanOrEqual(n - 1);
+    if (dialect === 'sqlite') expect(a.total).toBe(n - 1);
+    expect(statements().filter((s) => /^explain/i.test(s))).toHaveLength(dialect === 'postgres' ? 1 : 0);
+  });
+
+  it('answers an empty first page with a total of 0 in one statement', async () => {
+    t.sql.length = 0;
+    const empty = await withTenantScope(TENANT, () =>
+      readPage(
+        users().where('account', '=', 'nobody-has-this-account'),
+        { current: 1, size: 10, orders: [{ field: 'id', direction: 'asc' }] },
+        (qb) => qb.select('id'),
+      ),
+    );
+    expect(empty).toEqual({ records: [], total: 0, size: 10, current: 1, pages: 0 });
+    expect(t.sql.filter((s) => !s.includes('set_config'))).toHaveLength(1);
+  });
 });
