@@ -96,6 +96,44 @@ class PortableNamesPlugin extends CamelCasePlugin {
     return out;
   }
 
+  /**
+   * The rows of a PostgreSQL result read in array mode ({@link readPortably}), as {@link portableRow} would make them
+   * from pg's own row objects: names and the conversion of each column are worked out once per result, and each row
+   * is built once. 64-bit integers (int8) arrive as their text: ids stay text, other int8 values become numbers —
+   * what the bigint of the driver's own parser became.
+   */
+  portableRowsOf(
+    fields: ReadonlyArray<{ name: string; dataTypeID: number }>,
+    raw: unknown[][],
+  ): UnknownRow[] {
+    const count = fields.length;
+    const names = new Array<string>(count);
+    const numeric = new Array<boolean>(count);
+    for (let c = 0; c < count; c++) {
+      const field = fields[c] as { name: string; dataTypeID: number };
+      const name = this.camelCase(field.name);
+      names[c] = name;
+      numeric[c] = field.dataTypeID === PG_INT8 && !this.isIdName(name);
+    }
+    const rows = new Array<UnknownRow>(raw.length);
+    for (let r = 0; r < raw.length; r++) {
+      const values = raw[r] as unknown[];
+      const row: UnknownRow = {};
+      for (let c = 0; c < count; c++) {
+        let value = values[c];
+        if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+          value = this.mapRow({ v: value }).v;
+        } else if (numeric[c] && typeof value === 'string') {
+          value = Number(value);
+        }
+        row[names[c] as string] = value;
+      }
+      rows[r] = row;
+    }
+    this.portableRows.add(rows);
+    return rows;
+  }
+
   /** For the compilers: the SQL name of a code identifier. */
   sqlName(identifier: string): string {
     return this.snakeCase(identifier);
@@ -186,6 +224,50 @@ function configurePgTypes(): void {
   types.setTypeParser(types.builtins.INT8, (v) => BigInt(v));
   types.setTypeParser(types.builtins.TIMESTAMP, parseTimestamp);
   pgTypesConfigured = true;
+}
+
+/** PostgreSQL's type oids read specially: int8 and timestamp without time zone. */
+const PG_INT8 = 20;
+const PG_TIMESTAMP = 1114;
+
+/**
+ * The type parsers of the statements Kysely runs ({@link readPortably}): int8 as its text (the rows are built by
+ * {@link PortableNamesPlugin.portableRowsOf}, which knows each column's type and name, so no bigint is made only to
+ * be turned back into a string), timestamps as in {@link configurePgTypes}, everything else as pg parses it.
+ */
+function portableTypes(types: typeof pg.types): { getTypeParser: typeof pg.types.getTypeParser } {
+  const text = (value: string) => value;
+  const getTypeParser = ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary' && oid === PG_INT8) return text;
+    if (format !== 'binary' && oid === PG_TIMESTAMP) return parseTimestamp;
+    return types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser;
+  return { getTypeParser };
+}
+
+/**
+ * Has a pooled client answer Kysely's statements (`query(sql, parameters)`, the only call Kysely's PostgreSQL
+ * connection makes) in pg's array mode, with rows built portable in one pass by `names`: one object per row instead
+ * of pg's row object and then a renamed copy, and no bigint per 64-bit value. Every other call (a callback, a
+ * cursor, a config object) reaches pg as it is. A multi-statement text answers several results; those pass as pg
+ * gives them, as before.
+ */
+function readPortably(
+  client: pg.PoolClient,
+  names: PortableNamesPlugin,
+  types: ReturnType<typeof portableTypes>,
+) {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const portable = (...args: unknown[]): Promise<unknown> => {
+    const [text, values] = args;
+    if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
+    return query({ text, values, rowMode: 'array', types }).then((result) => {
+      if (Array.isArray(result)) return result;
+      const { command, rowCount, fields, rows } = result as pg.QueryArrayResult;
+      return { command, rowCount, rows: fields ? names.portableRowsOf(fields, rows) : rows };
+    });
+  };
+  (client as unknown as { query: typeof portable }).query = portable;
 }
 
 /**
@@ -447,8 +529,10 @@ export function openDatabase(database: AppConfig['database'], options: OpenOptio
     // So does a client that is checked out but between queries (a transaction awaiting its caller) when the server
     // ends it (restart, failover): pg-pool listens only to idle clients. The next query on it fails instead (a 503,
     // platform/error-reply.ts) and the pool then drops it (without this, a PostgreSQL restart killed an instance).
+    const types = portableTypes(loadPg().types);
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      readPortably(client, names, types);
     });
     const db = new Kysely<Database>({
       dialect: new RowScopedPostgresDialect({ pool }, observers, names),
