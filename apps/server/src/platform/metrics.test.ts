@@ -256,6 +256,10 @@ describe('the request log as shipped', () => {
     );
     const untimed = (line = '') => line.replace(/"time":\d+,/, '');
     expect(lines).toHaveLength(2);
+    // The line was assembled here and written to the destination, not passed through the request's logger.
+    const direct = { ...request, log: { isLevelEnabled: () => true, info: () => expect.unreachable() } };
+    requestLineWriter(log)(direct as unknown as FastifyRequest, reply as unknown as FastifyReply);
+    expect(untimed(lines.pop())).toBe(untimed(lines[1]));
     expect(untimed(lines[0])).toBe(untimed(lines[1]));
     expect(lines[0]).toContain('"reqId":"line-1","method":"GET"');
     expect(lines[0]).not.toContain('abc');

@@ -104,18 +104,44 @@ export function redactText(text: string): string {
     .replace(JWT, REDACTED);
 }
 
-/** A URL with the values of secret query parameters replaced (the path is kept). */
+/**
+ * Whether a query parameter's name, as it stands in the URL (percent-encoded, `+` for a space), names a secret.
+ * Requests repeat a handful of names (`current`, `size`, `tenantId`), so the answers are kept; the store is
+ * cleared when full, since the names are the caller's to choose.
+ */
+const rawKeySecrecy = new Map<string, boolean>();
+function isSecretRawKey(raw: string): boolean {
+  let secret = rawKeySecrecy.get(raw);
+  if (secret === undefined) {
+    const name =
+      raw.includes('%') || raw.includes('+') ? (new URLSearchParams(`${raw}=`).keys().next().value ?? '') : raw;
+    secret = isSecretKey(name);
+    if (rawKeySecrecy.size >= 512) rawKeySecrecy.clear();
+    rawKeySecrecy.set(raw, secret);
+  }
+  return secret;
+}
+
+/**
+ * A URL with the values of secret query parameters replaced (the path is kept). It is applied to every request's
+ * log line, so a query without a secret name (nearly all of them) is answered from a scan of its names, without
+ * parsing it into an object.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
+  let secret = false;
+  for (let start = q + 1; start < url.length && !secret; ) {
+    const amp = url.indexOf('&', start);
+    const end = amp === -1 ? url.length : amp;
+    const eq = url.indexOf('=', start);
+    secret = isSecretRawKey(url.slice(start, eq !== -1 && eq < end ? eq : end));
+    start = end + 1;
+  }
+  if (!secret) return url;
   const params = new URLSearchParams(url.slice(q + 1));
-  let changed = false;
-  for (const key of [...params.keys()])
-    if (isSecretKey(key)) {
-      params.set(key, REDACTED);
-      changed = true;
-    }
-  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+  for (const key of [...params.keys()]) if (isSecretKey(key)) params.set(key, REDACTED);
+  return `${url.slice(0, q)}?${params.toString()}`;
 }
 
 /**
