@@ -136,7 +136,8 @@ function pinoInternals(log: FastifyBaseLogger): PinoInternals | undefined {
   const stream = p[s.streamSym] as PinoInternals['stream'] | undefined;
   const time = p[s.timeSym] as (() => string) | undefined;
   const chindings = p[s.chindingsSym];
-  if (!defaultLayout || !stream || typeof time !== 'function' || typeof chindings !== 'string') return undefined;
+  if (!defaultLayout || !stream || typeof time !== 'function' || typeof chindings !== 'string')
+    return undefined;
   return { stream, time, chindings };
 }
 

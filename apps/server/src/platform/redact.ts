@@ -114,7 +114,9 @@ function isSecretRawKey(raw: string): boolean {
   let secret = rawKeySecrecy.get(raw);
   if (secret === undefined) {
     const name =
-      raw.includes('%') || raw.includes('+') ? (new URLSearchParams(`${raw}=`).keys().next().value ?? '') : raw;
+      raw.includes('%') || raw.includes('+')
+        ? (new URLSearchParams(`${raw}=`).keys().next().value ?? '')
+        : raw;
     secret = isSecretKey(name);
     if (rawKeySecrecy.size >= 512) rawKeySecrecy.clear();
     rawKeySecrecy.set(raw, secret);
