@@ -1,4 +1,13 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  deptEntity,
+  paramEntity,
+  postEntity,
+  roleEntity,
+  userEntity,
+} from '@cube/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { EarlyCall } from '../api/earlyCalls';
 import { loadChunk } from '../lib/chunk';
 
 /**
@@ -55,6 +64,24 @@ export const pageRegistry: Readonly<Record<string, PageModule>> = {
   '/work/todo': () => import('./console/work/TodoPage'),
   '/work/send': () => import('./console/work/SendPage'),
   '/work/done': () => import('./console/work/DonePage'),
+};
+
+/** A CRUD screen's first page as its list asks for it (page 1, the default size, no filter). */
+const firstPage = (url: string): EarlyCall => ({ url, params: { current: 1, size: DEFAULT_PAGE_SIZE } });
+/** A dictionary's items as the screen's dictionary fields ask for them. */
+const dictionary = (code: string): EarlyCall => ({ url: '/api/cube-system/dict/dictionary', params: { code } });
+
+/**
+ * The GETs a screen makes as soon as it renders, by menu path: a click in the menu sends them beside the screen's
+ * code (`layouts/console/prefetch.ts`), and the screen's own identical calls take their answers, so the server
+ * works while the browser loads and runs the code. Each list is checked against what the screen really asks for
+ * first (`registry.earlyCalls.test.tsx`); a call left out is simply made later, by the screen.
+ */
+export const screenEarlyCalls: Readonly<Record<string, readonly EarlyCall[]>> = {
+  '/system/param': [firstPage(`${paramEntity.api}/list`)],
+  '/system/user': [firstPage(`${userEntity.api}/page`), { url: `${deptEntity.api}/tree` }],
+  '/system/post': [firstPage(`${postEntity.api}/list`), dictionary('post_category')],
+  '/authority/role': [{ url: `${roleEntity.api}/list` }],
 };
 
 const loaded = new Map<string, LazyExoticComponent<ComponentType>>();

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { sendEarly } from '../../api/earlyCalls';
 import type { MenuNode } from '../../api/menu';
-import { prefetchPage } from '../../pages/registry';
+import { request } from '../../api/request';
+import { prefetchPage, screenEarlyCalls } from '../../pages/registry';
 import { isEmbedded, menuLeaves } from '../../stores/menuRoutes';
 
 /** The menu path a leaf's page is registered under (its path without trailing slashes). */
@@ -13,6 +15,24 @@ const pagePath = (node: MenuNode): string => (node.path ?? '').trim().replace(/\
 export async function prefetchMenuPage(node: MenuNode): Promise<void> {
   if (isEmbedded(node)) return;
   await Promise.all([import('./MenuRoutePage').catch(() => undefined), prefetchPage(pagePath(node))]);
+}
+
+/** Screens whose first data went ahead already (once per page load: a screen opened again has its data cached). */
+const sentAhead = new Set<string>();
+
+/**
+ * A click on a menu leaf: its screen's code and its first data (`screenEarlyCalls`) start at once, side by side,
+ * instead of one after the other (the code, then its render, then its calls). The first time only: a screen opened
+ * again is kept alive or has its data cached.
+ */
+export function startMenuPage(node: MenuNode): void {
+  if (isEmbedded(node)) return;
+  void prefetchMenuPage(node);
+  const path = pagePath(node);
+  const calls = screenEarlyCalls[path];
+  if (!calls || sentAhead.has(path)) return;
+  sentAhead.add(path);
+  sendEarly(request, calls);
 }
 
 /** Prefetching waits this long after the menu arrives, so that it never competes with the first screen. */

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { MenuNode } from '../../api/menu';
 import { isEmbedded, isExternalUrl, menuHref, opensNewWindow } from '../../stores/menuRoutes';
 import { useSettingsStore } from '../../stores/settings';
+import { startMenuPage } from './prefetch';
 
 /**
  * What a click on a menu leaf does:
@@ -55,6 +56,7 @@ export function useOpenMenu(smallScreen: boolean): (node: MenuNode) => void {
       const action = menuOpenAction(node);
       switch (action.kind) {
         case 'navigate':
+          startMenuPage(node);
           void navigate(action.href);
           return;
         case 'newWindow':
