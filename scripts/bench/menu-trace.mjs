@@ -48,6 +48,17 @@ for (let run = -1; run < RUNS; run++) {
   const hovered = performance.now() - t0;
   await leaf.hover();
   const clicked = performance.now() - t0;
+  const before = await page.evaluate(() => {
+    const w = window;
+    w.__marks = {};
+    for (const type of ['pointerdown', 'mousedown', 'click'])
+      document.addEventListener(type, () => { w.__marks[type] ??= performance.now(); }, true);
+    new MutationObserver(() => {
+      if (!w.__marks.rows && document.querySelector('main .ant-table-row')) w.__marks.rows = performance.now();
+      if (!w.__marks.table && document.querySelector('main .ant-table')) w.__marks.table = performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+    return performance.now();
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
@@ -60,6 +71,10 @@ for (let run = -1; run < RUNS; run++) {
   if (run < 0) { await context.close(); continue; }
   console.info(`\nrun ${run} ${item}: group-open→hover ${(clicked - hovered).toFixed(0)} ms, click→rows ${(shown - clicked).toFixed(0)} ms`);
   for (const r of reqs.filter((r) => r.s >= hovered - 5)) console.info(`  ${(r.s - clicked).toFixed(0).padStart(6)} → ${(r.e - clicked).toFixed(0).padStart(6)}  ${r.p.replace(/\?.*/, (q) => q.slice(0, 60))}`);
+  const seen = await page.evaluate((t) => ({ marks: window.__marks, res: performance.getEntriesByType('resource').filter((r) => r.startTime >= t - 300).map((r) => [r.name.replace(/^https?:\/\/[^/]+/, ''), r.startTime, r.responseEnd]) }), before);
+  const rel = (v) => (v - before).toFixed(0).padStart(6);
+  console.info(`  page clock from before click: ${Object.entries(seen.marks).map(([k, v]) => `${k} ${rel(v)}`).join(', ')}`);
+  for (const [n, s0, e] of seen.res) console.info(`   ${rel(s0)} → ${rel(e)} ${n.slice(0, 90)}`);
   writeFileSync(`/tmp/menuclick/profile-${run}.cpuprofile`, JSON.stringify(profile));
   const self = new Map();
   const byFn = new Map();
