@@ -198,6 +198,44 @@ async function signIn(page, account) {
   return performance.now() - sent;
 }
 
+/**
+ * BENCH_VERBOSE: where a menu screen's time goes. Marks, on the page's own clock, when the click reaches the page
+ * (a busy main thread delays it), when the screen's table is first drawn and when its first row is; answers that
+ * clock's start.
+ */
+function markScreenSteps(page) {
+  return page.evaluate(() => {
+    const marks = {};
+    window.__benchSteps = marks;
+    document.addEventListener('pointerdown', () => (marks.click ??= performance.now()), { capture: true, once: true });
+    // (The screen before stays in the page, hidden, when it is kept alive: only what shows counts.)
+    const shows = (selector) =>
+      [...(document.querySelector('main')?.querySelectorAll(selector) ?? [])].some((e) => e.offsetParent !== null);
+    new MutationObserver((_, observer) => {
+      if (!marks.table && shows('.ant-table')) marks.table = performance.now();
+      if (!marks.rows && shows('.ant-table-row')) {
+        marks.rows = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    return performance.now();
+  });
+}
+
+/** The steps {@link markScreenSteps} saw, and the API calls made since, in ms after the bench's click started. */
+async function screenSteps(page, since) {
+  const { marks, calls } = await page.evaluate((since) => {
+    const calls = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime >= since && new URL(entry.name).pathname.startsWith('/api/'))
+      .map((entry) => [new URL(entry.name).pathname, entry.startTime, entry.responseEnd]);
+    return { marks: window.__benchSteps, calls };
+  }, since);
+  const at = (t) => (t === undefined ? '?' : `+${(t - since).toFixed(0)}`);
+  const api = calls.map(([p, start, end]) => `${p.replace(/^\/api\//, '')} ${at(start)}…${at(end)}`);
+  return `click reached the page ${at(marks.click)}, table drawn ${at(marks.table)}, first row ${at(marks.rows)} ms; ${api.join(', ')}`;
+}
+
 /** The welcome page is usable when its identity card and the side menu's items show. */
 async function welcomeUsable(page) {
   await page.getByRole('main').locator('.ant-descriptions').first().waitFor();
@@ -259,11 +297,14 @@ try {
       const leaf = side.getByRole('menuitem', { name: new RegExp(item) });
       if (!(await leaf.isVisible())) await side.getByRole('menuitem', { name: new RegExp(group) }).click();
       await leaf.hover();
+      const stepsFrom = VERBOSE ? await markScreenSteps(page) : 0;
       const clicked = performance.now();
       await leaf.click();
       await page.waitForURL(`**${address}`);
       await page.getByRole('main').locator('.ant-table-row:visible').first().waitFor();
-      return performance.now() - clicked;
+      const ms = performance.now() - clicked;
+      if (VERBOSE) console.info(`  ${item}: ${await screenSteps(page, stepsFrom)}`);
+      return ms;
     };
     timings.menuScreenCold.push(await openScreen(MENU_SCREENS[run % MENU_SCREENS.length]));
     await page.waitForLoadState('networkidle');

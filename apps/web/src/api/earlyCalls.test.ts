@@ -80,7 +80,7 @@ describe('early answers', () => {
     const { instance } = client(() => ({ status: 500, data: { code: 500, msg: '坏了' } }));
     const seen: unknown[] = [];
     instance.interceptors.response.use((response) => {
-      seen.push([response.config.early ?? false, response.data.msg]);
+      seen.push([Boolean(response.config.early), response.data.msg]);
       return response;
     });
     sendEarly(instance, [{ url: '/api/x/tree' }]);
@@ -89,6 +89,21 @@ describe('early answers', () => {
       [true, '坏了'],
       [false, '坏了'],
     ]);
+  });
+
+  it('resolves once every call has left, before any answer', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const held = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const adapter = vi.fn(async (config: InternalAxiosRequestConfig) => {
+      await held;
+      return { data: [], status: 200, statusText: 'OK', headers: {}, config };
+    });
+    const instance = axios.create({ adapter });
+    await sendEarly(instance, [{ url: '/api/x/tree' }, { url: '/api/y/tree' }]);
+    expect(adapter).toHaveBeenCalledTimes(2);
+    answer(undefined);
   });
 
   it('wraps a client once', () => {

@@ -10,8 +10,11 @@ declare module 'axios' {
   // Type parameters must repeat axios' own declaration for the merge to apply.
   // biome-ignore lint/suspicious/noExplicitAny: mirrors `AxiosRequestConfig<D = any, P = any>`
   interface AxiosRequestConfig<D = any, P = any> {
-    /** Sent ahead of the code that needs it: its answer is kept for the first identical GET (see sendEarly). */
-    early?: boolean;
+    /**
+     * Sent ahead of the code that needs it: its answer is kept for the first identical GET (see sendEarly). Called
+     * as the call leaves.
+     */
+    early?: () => void;
   }
 }
 
@@ -55,6 +58,7 @@ export function installEarlyAnswers(client: AxiosInstance): void {
     for (const [key, entry] of kept) if (now - entry.sentAt > EARLY_ANSWER_TTL_MS) kept.delete(key);
     const key = callKey(client, config);
     if (config.early) {
+      config.early();
       const answer = send(config);
       kept.set(key, { answer, sentAt: now });
       answer.catch(() => kept.delete(key));
@@ -73,10 +77,21 @@ export function installEarlyAnswers(client: AxiosInstance): void {
 /**
  * Sends `calls` now, ahead of the screen that will make them once its code has arrived and rendered, so that the
  * server works while the browser loads the code. Their answers wait in the client for the screen's own calls;
- * nothing is shown for them (a failure is the screen's own call's to report).
+ * nothing is shown for them (a failure is the screen's own call's to report). Resolves once every call has left
+ * (the client's interceptors pass it on over a few promise steps): a render started before then, such as the
+ * navigation to the screen, would hold them back until it ends.
  */
-export function sendEarly(client: AxiosInstance, calls: readonly EarlyCall[]): void {
+export function sendEarly(client: AxiosInstance, calls: readonly EarlyCall[]): Promise<void> {
   installEarlyAnswers(client);
-  for (const call of calls)
-    client.get(call.url, { params: call.params, early: true, handlesErrors: true }).catch(() => undefined);
+  return Promise.all(
+    calls.map(
+      (call) =>
+        new Promise<void>((left) => {
+          client
+            .get(call.url, { params: call.params, early: left, handlesErrors: true })
+            .catch(() => undefined)
+            .finally(left);
+        }),
+    ),
+  ).then(() => undefined);
 }

@@ -23,16 +23,17 @@ const sentAhead = new Set<string>();
 /**
  * A click on a menu leaf: its screen's code and its first data (`screenEarlyCalls`) start at once, side by side,
  * instead of one after the other (the code, then its render, then its calls). The first time only: a screen opened
- * again is kept alive or has its data cached.
+ * again is kept alive or has its data cached. Resolves once the calls have left: navigate then, so that the
+ * screen's render does not hold them back.
  */
-export function startMenuPage(node: MenuNode): void {
-  if (isEmbedded(node)) return;
+export function startMenuPage(node: MenuNode): Promise<void> {
+  if (isEmbedded(node)) return Promise.resolve();
   void prefetchMenuPage(node);
   const path = pagePath(node);
   const calls = screenEarlyCalls[path];
-  if (!calls || sentAhead.has(path)) return;
+  if (!calls || sentAhead.has(path)) return Promise.resolve();
   sentAhead.add(path);
-  sendEarly(request, calls);
+  return sendEarly(request, calls);
 }
 
 /** Prefetching waits this long after the menu arrives, so that it never competes with the first screen. */
