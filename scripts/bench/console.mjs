@@ -207,10 +207,15 @@ function markScreenSteps(page) {
   return page.evaluate(() => {
     const marks = {};
     window.__benchSteps = marks;
-    document.addEventListener('pointerdown', () => (marks.click ??= performance.now()), { capture: true, once: true });
+    document.addEventListener('pointerdown', () => (marks.click ??= performance.now()), {
+      capture: true,
+      once: true,
+    });
     // (The screen before stays in the page, hidden, when it is kept alive: only what shows counts.)
     const shows = (selector) =>
-      [...(document.querySelector('main')?.querySelectorAll(selector) ?? [])].some((e) => e.offsetParent !== null);
+      [...(document.querySelector('main')?.querySelectorAll(selector) ?? [])].some(
+        (e) => e.offsetParent !== null,
+      );
     new MutationObserver((_, observer) => {
       if (!marks.table && shows('.ant-table')) marks.table = performance.now();
       if (!marks.rows && shows('.ant-table-row')) {

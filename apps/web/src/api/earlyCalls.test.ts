@@ -28,7 +28,10 @@ describe('early answers', () => {
     let n = 0;
     const { instance, adapter } = client(() => ok({ n: ++n }));
     sendEarly(instance, [{ url: '/api/x/list', params: { current: 1, size: 10 } }]);
-    const first = await instance.get('/api/x/list', { params: { current: 1, size: 10 }, handlesErrors: false });
+    const first = await instance.get('/api/x/list', {
+      params: { current: 1, size: 10 },
+      handlesErrors: false,
+    });
     expect(first.data.data).toEqual({ n: 1 });
     // The taking call's own options go with the answer, not the early call's.
     expect(first.config.early).toBeUndefined();

@@ -95,7 +95,10 @@ export const pageRegistry: Readonly<Record<string, PageModule>> = {
 /** A CRUD screen's first page as its list asks for it (page 1, the default size, no filter). */
 const firstPage = (url: string): EarlyCall => ({ url, params: { current: 1, size: DEFAULT_PAGE_SIZE } });
 /** A dictionary's items as the screen's dictionary fields ask for them. */
-const dictionary = (code: string): EarlyCall => ({ url: '/api/cube-system/dict/dictionary', params: { code } });
+const dictionary = (code: string): EarlyCall => ({
+  url: '/api/cube-system/dict/dictionary',
+  params: { code },
+});
 
 /**
  * The GETs a screen makes as soon as it renders, by menu path: a click in the menu sends them beside the screen's
@@ -115,11 +118,7 @@ export const screenEarlyCalls: Readonly<Record<string, readonly EarlyCall[]>> = 
   '/authority/datascope': [firstPage(`${dataScopeEntity.api}/list`), { url: `${menuEntity.api}/tree` }],
   '/authority/apiscope': [firstPage(`${apiScopeEntity.api}/list`), { url: `${menuEntity.api}/tree` }],
   '/desk/notice': [firstPage(`${noticeEntity.api}/list`), dictionary('notice')],
-  '/desk/lead': [
-    firstPage(`${leadEntity.api}/list`),
-    dictionary('lead_service'),
-    dictionary('lead_status'),
-  ],
+  '/desk/lead': [firstPage(`${leadEntity.api}/list`), dictionary('lead_service'), dictionary('lead_status')],
   '/portal/article': [firstPage(`${articleEntity.api}/list`)],
   '/portal/product': [firstPage(`${productEntity.api}/list`)],
   '/portal/certification': [firstPage(`${certificationEntity.api}/list`)],
