@@ -222,7 +222,12 @@ function markScreenSteps(page) {
         marks.rows = performance.now();
         observer.disconnect();
       }
-    }).observe(document.body, { childList: true, subtree: true });
+    }).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style', 'class', 'hidden'],
+    });
     return performance.now();
   });
 }
