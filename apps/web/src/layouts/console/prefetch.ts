@@ -23,8 +23,7 @@ const sentAhead = new Set<string>();
 /**
  * A click on a menu leaf: its screen's code and its first data (`screenEarlyCalls`) start at once, side by side,
  * instead of one after the other (the code, then its render, then its calls). The first time only: a screen opened
- * again is kept alive or has its data cached. Resolves once the calls have left: navigate then, so that the
- * screen's render does not hold them back.
+ * again is kept alive or has its data cached. Resolves once the calls have left.
  */
 export function startMenuPage(node: MenuNode): Promise<void> {
   if (isEmbedded(node)) return Promise.resolve();

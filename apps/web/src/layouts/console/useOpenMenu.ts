@@ -56,8 +56,8 @@ export function useOpenMenu(smallScreen: boolean): (node: MenuNode) => void {
       const action = menuOpenAction(node);
       switch (action.kind) {
         case 'navigate':
-          // After the screen's first calls have left: a render begun by the click would hold them back.
-          void startMenuPage(node).then(() => navigate(action.href));
+          void startMenuPage(node);
+          void navigate(action.href);
           return;
         case 'newWindow':
           window.open(action.href, '_blank', 'noopener');
