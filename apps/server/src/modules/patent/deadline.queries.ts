@@ -110,6 +110,14 @@ export async function dropUnactedDeadlines(data: TenantData, author: Author | nu
  * owner's name is the user module's, on the master: read apart from these rows (`userNamesByIds`).
  */
 export function dueDeadlines(db: Kysely<Database>, day: string, horizon: string) {
+  return openDeadlinesWithCase(db)
+    .where('patDeadline.officialDue', '>=', day)
+    .where('patDeadline.officialDue', '<=', horizon)
+    .execute();
+}
+
+/** Open deadlines of live cases, with what a reminder names: the deadline, its owner and its case. */
+function openDeadlinesWithCase(db: Kysely<Database>) {
   return db
     .selectFrom('patDeadline')
     .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
@@ -125,10 +133,7 @@ export function dueDeadlines(db: Kysely<Database>, day: string, horizon: string)
     ])
     .$call(liveIn('patDeadline'))
     .$call(liveIn('patApplication'))
-    .where('patDeadline.deadlineStatus', '=', 'open')
-    .where('patDeadline.officialDue', '>=', day)
-    .where('patDeadline.officialDue', '<=', horizon)
-    .execute();
+    .where('patDeadline.deadlineStatus', '=', 'open');
 }
 
 /**
@@ -137,23 +142,8 @@ export function dueDeadlines(db: Kysely<Database>, day: string, horizon: string)
  * database show, as {@link dueDeadlines}.
  */
 export function deadlinesDueBetween(db: Kysely<Database>, from: string, to: string) {
-  return db
-    .selectFrom('patDeadline')
-    .innerJoin('patApplication', 'patApplication.id', 'patDeadline.applicationId')
-    .select([
-      'patDeadline.id',
-      'patDeadline.tenantId',
-      'patDeadline.kind',
-      'patDeadline.officialDue',
-      'patDeadline.internalDue',
-      'patDeadline.ownerUserId',
-      'patApplication.agentUserId',
-      'patApplication.docketNo',
-      'patApplication.title',
-    ])
-    .$call(liveIn('patDeadline'))
-    .$call(liveIn('patApplication'))
-    .where('patDeadline.deadlineStatus', '=', 'open')
+  return openDeadlinesWithCase(db)
+    .select('patApplication.agentUserId')
     .where((eb) =>
       eb.or([
         eb.and([
