@@ -48,4 +48,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM drains in-flight requests and writes buffered logs (docs/operations.md); compose waits 30 s.
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=2", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 // three bare servers (scripts/bench/baseline.mjs) and, for each measurement, a load generator
 // (scripts/bench/load.mjs) each run in a process of their own; one server is under load at a time.
 //
-// Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_ROUNDS
+// Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_WARMUP (default 1), BENCH_PREWARM (seconds each side serves a pair's path unmeasured before its rounds, default 5), BENCH_ROUNDS
 // (baseline/product alternations per pair, default 2; figures are the mean), BENCH_CONNECTIONS (default 50),
 // BENCH_ROWS (parameter rows in the table, default 100), BENCH_USERS (users of the demo tenant for the user list,
 // default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users),
@@ -280,13 +280,13 @@ const totalRequests = rows.reduce((n, r) => n + r.product.requests, 0);
 
 const start = startCommand();
 console.info(
-  `\n${settings.connections} connections, ${settings.rounds} × ${settings.seconds} s per side (+${settings.warmup} s warm-up), Node ${process.version}`,
+  `\n${settings.connections} connections, ${settings.rounds} × ${settings.seconds} s per side (+${settings.warmup} s warm-up; each side first served the path ${settings.prewarm} s unmeasured), Node ${process.version}`,
 );
 console.info(
   `product started as \`npm start\` starts it: ${[...Object.entries(start.env).map(([k, v]) => `${k}=${v}`), 'node', ...start.nodeFlags, 'apps/server/dist/main.js'].join(' ')} (SQLite, demo data)`,
 );
 console.info(
-  `product log: level ${logLevel}${process.env.BENCH_LOG_LEVEL ? ' (BENCH_LOG_LEVEL)' : ' (its default)'}, transport: JSON lines to standard output through pino's asynchronous destination (4 KiB buffer, flushed at least once a second), read through a pipe; ${productLog.lines} lines (${(productLog.bytes / 1e6).toFixed(1)} MB) written in all (set-up and warm-ups included; ${totalRequests} measured requests)\n`,
+  `product log: level ${logLevel}${process.env.BENCH_LOG_LEVEL ? ' (BENCH_LOG_LEVEL)' : ' (its default)'}, transport: JSON lines to standard output through pino's asynchronous destination (lines gathered up to 16 KiB a write, flushed at least once a second), read through a pipe; ${productLog.lines} lines (${(productLog.bytes / 1e6).toFixed(1)} MB) written in all (set-up and warm-ups included; ${totalRequests} measured requests)\n`,
 );
 let missed = printPairs(rows);
 console.info(

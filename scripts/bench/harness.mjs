@@ -194,6 +194,10 @@ export async function ensureParameters(origin, token, rows, listPath) {
 export const loadSettings = () => ({
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
   warmup: Number(process.env.BENCH_WARMUP ?? 1),
+  // Before a pair's rounds, each side serves its path this long unmeasured, once: the rounds then compare steady
+  // states. A product of a few hundred modules takes longer to compile its hot paths than a 30-line baseline;
+  // without it the first round measured mostly V8's compilers (docs/operations.md, "Speed and memory").
+  prewarm: Number(process.env.BENCH_PREWARM ?? 5),
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 });
@@ -260,6 +264,9 @@ export async function measurePairs(pairs, settings, verbose = Boolean(process.en
   const rows = [];
   for (const pair of pairs) {
     const runs = { baseline: [], product: [] };
+    if (settings.prewarm > 0)
+      for (const side of ['baseline', 'product'])
+        await load({ ...settings, ...pair[side], seconds: settings.prewarm, warmup: 0 });
     for (let round = 0; round < settings.rounds; round++) {
       for (const side of ['baseline', 'product']) runs[side].push(await load({ ...settings, ...pair[side] }));
       if (verbose) {

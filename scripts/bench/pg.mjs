@@ -11,7 +11,7 @@
 // produced and builds nothing itself.
 //
 // Environment: BENCH_PG_URL, BENCH_PG_USERS (the user counts, default `1000,1000000`), and as for `npm run bench`:
-// BENCH_SECONDS (default 5), BENCH_WARMUP (1), BENCH_ROUNDS (2), BENCH_CONNECTIONS (50), BENCH_ROWS (parameters,
+// BENCH_SECONDS (default 5), BENCH_WARMUP (1), BENCH_PREWARM (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (50), BENCH_ROWS (parameters,
 // 100), BENCH_LOG_LEVEL, BENCH_VERBOSE, BENCH_PAIRS (`list`, `users`); BENCH_PG_KEEP leaves the database in place at
 // the end (to EXPLAIN its queries); BENCH_CPU_PROF=<dir> has the product write a V8 CPU profile of the run there.
 import { randomBytes } from 'node:crypto';
@@ -190,7 +190,7 @@ const only = (process.env.BENCH_PAIRS ?? '').split(',').filter(Boolean);
 let missed = 0;
 const userP99 = [];
 console.info(
-  `PostgreSQL bench: ${settings.connections} connections, ${settings.rounds} × ${settings.seconds} s per side (+${settings.warmup} s warm-up), Node ${process.version}`,
+  `PostgreSQL bench: ${settings.connections} connections, ${settings.rounds} × ${settings.seconds} s per side (+${settings.warmup} s warm-up; each side first served the path ${settings.prewarm} s unmeasured), Node ${process.version}`,
 );
 for (const users of USER_COUNTS) {
   const began = performance.now();

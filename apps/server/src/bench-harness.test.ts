@@ -15,7 +15,7 @@ describe('bench harness', () => {
   it('reads the environment and node flags of `npm start`', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
     const start = harness.startCommand(pkg);
-    expect(start.nodeFlags).toEqual(['--max-semi-space-size=2']);
+    expect(start.nodeFlags).toEqual(['--max-semi-space-size=8']);
     expect(start.env).toEqual({ MALLOC_ARENA_MAX: '2' });
     expect(
       harness.startCommand({

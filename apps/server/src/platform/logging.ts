@@ -37,8 +37,11 @@ export function requestId(request: IncomingMessage): string {
   return `${OWN_ID_PREFIX}-${ownIdCounter.toString(36)}`;
 }
 
-/** Lines are gathered up to this many bytes and written with one system call (a few dozen request lines). */
-export const LOG_BUFFER_BYTES = 4096;
+/**
+ * Lines are gathered up to about this many bytes (counted in characters, which is all the threshold needs) and
+ * handed to the destination as one string, written with one system call (some eighty request lines).
+ */
+export const LOG_BUFFER_BYTES = 16_384;
 /** ...and written at least this often, so the lines of a quiet instance still show within a second. */
 export const LOG_FLUSH_INTERVAL_MS = 1000;
 
@@ -46,16 +49,58 @@ export type LogDestination = ReturnType<typeof pino.destination>;
 
 /**
  * Where the process writes its log (standard output, or a file): asynchronously, so that a request line costs the
- * request a string copy into a buffer rather than a blocking write to the terminal, pipe or file. The buffer is
- * written when it holds {@link LOG_BUFFER_BYTES}, every {@link LOG_FLUSH_INTERVAL_MS}, when the app closes
+ * request an array push rather than a blocking write to the terminal, pipe or file. The lines are written when
+ * they reach {@link LOG_BUFFER_BYTES}, every {@link LOG_FLUSH_INTERVAL_MS}, when the app closes
  * ({@link flushLogOnClose}) and, synchronously, when the process exits for any reason (pino registers that itself
- * for an asynchronous destination, an uncaught exception included).
+ * for an asynchronous destination, an uncaught exception included: it calls this destination's `flushSync`).
+ *
+ * pino's own destination (sonic-boom) does the writing: partial writes, a full pipe, the exit. The lines are
+ * gathered in front of it because its own buffer is a string it appends to and measures the UTF-8 length of on
+ * every write, so each line cost a copy and a scan of everything pending (about 4 µs a line at 4 KiB, growing
+ * with the buffer; gathered in an array and joined once: under 1 µs at 16 KiB, with a quarter of the writes).
  */
 export function asyncLogDestination(
   dest: number | string = 1,
   flushIntervalMs = LOG_FLUSH_INTERVAL_MS,
 ): LogDestination {
-  return pino.destination({ dest, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: flushIntervalMs });
+  // minLength 1: the destination writes each handed string at once (it still holds what arrives during a write),
+  // and its flush waits for the write to finish (at 0 it would answer at once).
+  const destination = pino.destination({ dest, sync: false, minLength: 1 });
+  const write = destination.write.bind(destination);
+  const flush = destination.flush.bind(destination);
+  const flushSync = destination.flushSync.bind(destination);
+  const end = destination.end.bind(destination);
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const handOver = () => {
+    if (pendingLength === 0) return;
+    const text = pending.join('');
+    pending = [];
+    pendingLength = 0;
+    write(text);
+  };
+  destination.write = (line: string) => {
+    pending.push(line);
+    pendingLength += line.length;
+    if (pendingLength >= LOG_BUFFER_BYTES) handOver();
+    return true;
+  };
+  destination.flush = (cb?: (error?: Error) => void) => {
+    handOver();
+    flush(cb);
+  };
+  destination.flushSync = () => {
+    handOver();
+    flushSync();
+  };
+  destination.end = () => {
+    handOver();
+    end();
+  };
+  const timer = setInterval(handOver, flushIntervalMs);
+  timer.unref();
+  destination.once('close', () => clearInterval(timer));
+  return destination;
 }
 
 /** Writes what the destination still holds, now; never throws (a destination not yet open has nothing). */

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -288,6 +289,29 @@ describe('the request log as shipped', () => {
       await once(destination, 'write');
     expect(readFileSync(file, 'utf8').length).toBeGreaterThan(before + LOG_BUFFER_BYTES);
     destination.end();
+  });
+
+  it('writes the lines still gathered when the process exits, an uncaught error included', () => {
+    const file = path.join(dataDir, 'exit.log');
+    const logging = new URL('./logging.ts', import.meta.url).href;
+    // Fewer lines than the buffer holds and a flush interval longer than the process lives: only the exit writes.
+    const script = `
+      import pino from 'pino';
+      import { asyncLogDestination } from ${JSON.stringify(logging)};
+      const destination = asyncLogDestination(${JSON.stringify(file)}, 60_000);
+      destination.once('ready', () => {
+        const log = pino(destination);
+        for (let i = 0; i < 3; i++) log.info({ i }, 'before exit');
+        throw new Error('boom');
+      });`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.dirname(new URL(import.meta.url).pathname),
+      encoding: 'utf8',
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('boom');
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    expect(lines.map((line) => (JSON.parse(line) as { i: number }).i)).toEqual([0, 1, 2]);
   });
 });
 
