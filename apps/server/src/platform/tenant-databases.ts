@@ -1,4 +1,4 @@
-import { datasourceConnectionUrl } from '@cube/contract';
+import { datasourceConnectionUrl, type IPage } from '@cube/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DatabaseHandle, openDatabase, type WriteListener } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -11,6 +11,7 @@ import {
   withTenantScope,
 } from '../db/row-scope.js';
 import type { Database } from '../db/types.js';
+import { toPage } from './envelope.js';
 import { live } from './rows.js';
 import { SecretBox } from './secret-box.js';
 import type { SharedStore, Subscription } from './store.js';
@@ -30,7 +31,8 @@ import type { SharedStore, Subscription } from './store.js';
  * (`bindSite`), and request-less work runs in `withTenantDatabase`. The platform administrator's requests see the
  * master only. No statement and no transaction spans both sides: `masterSide` (`masterExecutor`) names the
  * master while a transaction in a tenant's database is open; the jobs scan each database in turn
- * (`eachDatabase`). Binding needs a PostgreSQL master (row scopes exist only there).
+ * (`eachDatabase`), and the platform administrator's views across tenants read every database and merge
+ * (`fromEveryDatabase`, `pageOfEveryDatabase`). Binding needs a PostgreSQL master (row scopes exist only there).
  */
 
 /**
@@ -337,6 +339,54 @@ export class TenantDatabases {
       }
     }
     return total;
+  }
+
+  /**
+   * Reads from every database holding business rows, all at once: `read(undefined)` on the master under the
+   * platform row scope (every tenant still there), `read(tenantId)` inside `withTenantDatabase` for each bound
+   * tenant (that tenant's rows only) — the platform administrator's views across tenants. Answers the master's
+   * share first, then the bound tenants'. A tenant database that fails is reported to `failed` and left out, as
+   * `eachDatabase` does, so one database down does not take the view with it; without `failed` its failure fails
+   * the read (a check that must see every database, such as whether a definition still has running instances).
+   */
+  async fromEveryDatabase<T>(
+    read: (tenantId: string | undefined) => Promise<T>,
+    failed?: (tenantId: string, error: unknown) => void,
+  ): Promise<Array<{ tenantId: string | undefined; value: T }>> {
+    const shares = await Promise.all([
+      withPlatformScope(() => read(undefined)).then((value) => ({ tenantId: undefined, value })),
+      ...(await this.boundTenants()).map(async (tenantId) => {
+        try {
+          return { tenantId, value: await this.withTenantDatabase(tenantId, () => read(tenantId)) };
+        } catch (error) {
+          if (!failed) throw error;
+          failed(tenantId, error);
+          return undefined;
+        }
+      }),
+    ]);
+    return shares.filter((s) => s !== undefined);
+  }
+
+  /**
+   * Page `current` of `size` of a list whose rows are spread over every database ({@link fromEveryDatabase}):
+   * each database answers its first `current × size` rows in the list's order and its count (`read(tenantId,
+   * first)`, as page 1 of size `first`); the shares are merged by `order` — which must be the order the databases
+   * sorted by, ending in a unique key — and the page is cut from the merge. The total is the sum of the counts.
+   * A page deep in the list reads that many rows from each database: fine for lists paged by people, not for
+   * exports. A database left out (down, reported to `failed`) is missing from the rows and the total alike.
+   */
+  async pageOfEveryDatabase<R>(
+    page: { current: number; size: number },
+    read: (tenantId: string | undefined, first: number) => Promise<{ records: R[]; total: number }>,
+    order: (a: R, b: R) => number,
+    failed?: (tenantId: string, error: unknown) => void,
+  ): Promise<IPage<R>> {
+    const first = page.current * page.size;
+    const shares = await this.fromEveryDatabase((tenantId) => read(tenantId, first), failed);
+    const merged = shares.flatMap((s) => s.value.records.slice(0, first)).sort(order);
+    const total = shares.reduce((sum, s) => sum + s.value.total, 0);
+    return toPage(merged.slice(first - page.size, first), total, page.current, page.size);
   }
 
   /** The pooled handle's Kysely of the tenant's bound database; undefined for a tenant on the master. */

@@ -1,9 +1,9 @@
 import { dictKeyOfCategory, FlowMessage, type FlowValidation } from '@cube/contract';
-import type { DatabaseHandle } from '../../db/connection.js';
 import { isPlatformAdmin, type RequestContext, splitIds } from '../../platform/context.js';
 import { now } from '../../platform/dates.js';
 import { BizError, ForbiddenError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { TenantDatabases } from '../../platform/tenant-databases.js';
 import { firstProblem, parseModel } from './bpmn.js';
 import { terminateLocked } from './instances.service.js';
 import {
@@ -118,24 +118,51 @@ async function manageableDefinition(db: Executor, ctx: RequestContext, id: strin
   return definition;
 }
 
+/**
+ * Runs `work` in each bound tenant's database, in a transaction there, for the platform administrator's commands
+ * on a definition whose instances may live in any tenant (a common one serves them all). One after the other; a
+ * database that fails fails the command before the definition on the master is touched — the instances already
+ * changed stay changed, and the command can be given again (it picks up what is left). Anyone else's command
+ * runs in their own database only, the one their command's transaction opens.
+ */
+async function inEachBoundDatabase(
+  datasources: TenantDatabases,
+  work: (trx: Trx, tenantId: string) => Promise<void>,
+): Promise<void> {
+  for (const tenantId of await datasources.boundTenants())
+    await datasources.withTenantDatabase(tenantId, () =>
+      datasources.routed.db.transaction().execute((trx) => work(trx, tenantId)),
+    );
+}
+
 /** Suspends or activates a definition and its running instances (as BladeX/Flowable do). */
 export async function changeState(
-  handle: DatabaseHandle,
+  datasources: TenantDatabases,
   ctx: RequestContext,
   id: string,
   state: 'active' | 'suspend',
 ) {
+  const handle = datasources.routed;
+  const stamp = now();
+  const suspend = state === 'suspend';
+  const from = suspend ? 'running' : 'suspended';
+  const to = suspend ? 'suspended' : 'running';
+  // Instances of a common definition live in every tenant, some in their tenant's own database: those first,
+  // refused before any is touched when the definition may not be managed.
+  if (isPlatformAdmin(ctx)) {
+    const { id: definitionId } = await manageableDefinition(handle.db, ctx, id);
+    await inEachBoundDatabase(datasources, (trx, tenantId) =>
+      moveInstancesOf(trx, definitionId, from, to, tenantId, ctx, stamp),
+    );
+  }
   await handle.db.transaction().execute(async (trx) => {
     const definition = await manageableDefinition(trx, ctx, id);
-    const stamp = now();
-    const suspend = state === 'suspend';
-    // Instances of a common definition live in every tenant: the platform administrator's row scope sees them all
-    // (on the master; a bound tenant's database holds its own instances, reached through its own requests).
+    // The caller's own tenant's instances; the platform administrator's row scope sees every tenant's on the master.
     await moveInstancesOf(
       trx,
       definition.id,
-      suspend ? 'running' : 'suspended',
-      suspend ? 'suspended' : 'running',
+      from,
+      to,
       isPlatformAdmin(ctx) ? null : ctx.tenantId,
       ctx,
       stamp,
@@ -151,24 +178,37 @@ export async function changeState(
  * `force`, which terminates them first.
  */
 export async function deleteDeployments(
-  handle: DatabaseHandle,
+  datasources: TenantDatabases,
   ctx: RequestContext,
   ids: string[],
   force: boolean,
 ) {
+  const handle = datasources.routed;
+  const terminateActive = async (trx: Trx, definitionId: string, tenantId: string | null) => {
+    const active = await activeInstancesOf(trx, definitionId, tenantId);
+    if (active.length > 0 && !force) throw new BizError(FlowMessage.deploymentRunning);
+    for (const instance of active)
+      await terminateLocked(
+        trx,
+        instance.tenantId,
+        ctx.userId,
+        { id: String(instance.id), stateVersion: instance.stateVersion },
+        '流程定义已删除',
+      );
+  };
+  // The instances in bound tenants' databases first (each database must answer: a running instance anywhere
+  // refuses a delete without `force`), after every definition has been found manageable.
+  if (isPlatformAdmin(ctx)) {
+    const definitionIds: string[] = [];
+    for (const id of ids) definitionIds.push(String((await manageableDefinition(handle.db, ctx, id)).id));
+    await inEachBoundDatabase(datasources, async (trx, tenantId) => {
+      for (const definitionId of definitionIds) await terminateActive(trx, definitionId, tenantId);
+    });
+  }
   await handle.db.transaction().execute(async (trx) => {
     for (const id of ids) {
       const definition = await manageableDefinition(trx, ctx, id);
-      const active = await activeInstancesOf(trx, definition.id, isPlatformAdmin(ctx) ? null : ctx.tenantId);
-      if (active.length > 0 && !force) throw new BizError(FlowMessage.deploymentRunning);
-      for (const instance of active)
-        await terminateLocked(
-          trx,
-          instance.tenantId,
-          ctx.userId,
-          { id: String(instance.id), stateVersion: instance.stateVersion },
-          '流程定义已删除',
-        );
+      await terminateActive(trx, definition.id, isPlatformAdmin(ctx) ? null : ctx.tenantId);
       await softDeleteDefinition(trx, definition.id, ctx);
     }
   });

@@ -1,8 +1,8 @@
 import type { FlowDefinition, FlowInstance, FlowTask } from '@cube/contract';
-import { isPlatformAdmin, type RequestContext } from '../../platform/context.js';
+import type { RequestContext } from '../../platform/context.js';
 import { type DefinitionRow, definitionLabels } from './queries/definitions.queries.js';
 import type { Executor } from './queries/executor.js';
-import { activeCounts, type InstanceLike } from './queries/instances.queries.js';
+import type { InstanceLike } from './queries/instances.queries.js';
 import { categoryNames, roleNamesOf, userNames } from './queries/people.queries.js';
 import { decisionsOf } from './queries/tasks.queries.js';
 
@@ -154,11 +154,15 @@ export async function presentTaskList(
   return (await presentTasks(db, tenantId, rows)).map(({ formKey: _f, activityTaskStatus: _s, ...r }) => r);
 }
 
-/** Definitions with their deployer's name, category label and running instances (of every tenant for the platform administrator). */
+/**
+ * Definitions with their deployer's name, category label and running instances (`running`, counted by the read
+ * side: of every tenant, in every database, for the platform administrator).
+ */
 export async function presentDefinitions(
   db: Executor,
   ctx: RequestContext,
   rows: DefinitionRow[],
+  running: Map<string, number>,
 ): Promise<FlowDefinition[]> {
   const [names, categories] = await Promise.all([
     userNames(
@@ -168,11 +172,6 @@ export async function presentDefinitions(
     ),
     categoryNames(db, ctx.tenantId),
   ]);
-  const running = await activeCounts(
-    db,
-    rows.map((r) => String(r.id)),
-    isPlatformAdmin(ctx) ? null : ctx.tenantId,
-  );
   return rows.map((r) => ({
     id: text(r.id),
     deploymentId: text(r.deploymentId),

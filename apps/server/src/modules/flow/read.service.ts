@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import { hasPermission } from '../../platform/access.js';
 import { isPlatformAdmin, isTenantAdmin, type RequestContext } from '../../platform/context.js';
 import { NotFoundError } from '../../platform/errors.js';
+import type { TenantDatabases } from '../../platform/tenant-databases.js';
 import {
   formatDuration,
   presentDefinitions,
@@ -36,6 +37,7 @@ import {
 import type { AnySelect } from './queries/executor.js';
 import { passedElementsOf, timelineOf } from './queries/history.queries.js';
 import {
+  activeCounts,
   type FollowPageQuery,
   followPage,
   type InstanceLike,
@@ -102,10 +104,100 @@ export async function followList(
   return { ...page, records: await presentInstances(handle.db, tenantId, page.records) };
 }
 
+/**
+ * A tenant database a read across tenants had to leave out (it is down): told to the caller's log, and the view
+ * is answered from the other databases.
+ */
+export type Skipped = (tenantId: string, error: unknown) => void;
+
+/** 流程跟踪's order: newest first, then by id (snowflake ids compared as numbers, as the databases sort them). */
+function newestFirst(a: InstanceLike, b: InstanceLike): number {
+  const at = text(a.createTime);
+  const bt = text(b.createTime);
+  if (at !== bt) return at < bt ? 1 : -1;
+  const ai = BigInt(text(a.id) || '0');
+  const bi = BigInt(text(b.id) || '0');
+  return ai === bi ? 0 : ai < bi ? 1 : -1;
+}
+
+/**
+ * 流程跟踪 of every tenant, for the platform administrator: the instances on the master (every tenant's there) and
+ * those in each bound tenant's own database, as one list in 流程跟踪's order — each database reads its first
+ * `current × size` and the page is cut from the merge (`TenantDatabases.pageOfEveryDatabase`). Each row keeps its
+ * tenant, whose users and categories name it.
+ */
+export async function followListOfEveryTenant(
+  datasources: TenantDatabases,
+  q: Paged<FollowPageQuery>,
+  skipped: Skipped,
+): Promise<IPage<FlowInstance>> {
+  const db = datasources.routed.db;
+  const { current, size, ...filters } = paged(q);
+  const page = await datasources.pageOfEveryDatabase(
+    { current, size },
+    (tenantId, first) =>
+      followPage(db, tenantId ?? null, { ...filters, current: 1, size: first }, (qb) => qb),
+    newestFirst,
+    skipped,
+  );
+  const byTenant = new Map<string, InstanceLike[]>();
+  for (const r of page.records) {
+    const tenantId = text(r.tenantId);
+    byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), r]);
+  }
+  const shown = new Map<string, FlowInstance>();
+  for (const [tenantId, rows] of byTenant)
+    for (const r of await presentInstances(db, tenantId, rows)) shown.set(r.processInstanceId, r);
+  return { ...page, records: page.records.map((r) => shown.get(text(r.id)) as FlowInstance) };
+}
+
+/**
+ * Running and suspended instances per definition: the caller's tenant's; for the platform administrator every
+ * tenant's, summed over the master and each bound tenant's database (a database that is down is `skipped`).
+ */
+async function runningCounts(
+  datasources: TenantDatabases,
+  ctx: RequestContext,
+  ids: string[],
+  skipped?: Skipped,
+): Promise<Map<string, number>> {
+  const db = datasources.routed.db;
+  if (!isPlatformAdmin(ctx)) return activeCounts(db, ids, ctx.tenantId);
+  if (ids.length === 0) return new Map();
+  const shares = await datasources.fromEveryDatabase(
+    (tenantId) => activeCounts(db, ids, tenantId ?? null),
+    skipped ?? (() => {}),
+  );
+  const sum = new Map<string, number>();
+  for (const { value } of shares) for (const [id, n] of value) sum.set(id, (sum.get(id) ?? 0) + n);
+  return sum;
+}
+
+/** Definitions as the lists show them, with their running instances. */
+async function shownDefinitions(
+  datasources: TenantDatabases,
+  ctx: RequestContext,
+  rows: DefinitionRow[],
+  skipped?: Skipped,
+): Promise<FlowDefinition[]> {
+  const running = await runningCounts(
+    datasources,
+    ctx,
+    rows.map((r) => String(r.id)),
+    skipped,
+  );
+  return presentDefinitions(datasources.routed.db, ctx, rows, running);
+}
+
 /** Definitions by id as the lists show them. */
-export async function definitionsOf(handle: DatabaseHandle, ctx: RequestContext, ids: string[]) {
+export async function definitionsOf(
+  datasources: TenantDatabases,
+  ctx: RequestContext,
+  ids: string[],
+  skipped?: Skipped,
+) {
   if (ids.length === 0) return [];
-  return presentDefinitions(handle.db, ctx, await definitionRows(handle.db, ids));
+  return shownDefinitions(datasources, ctx, await definitionRows(datasources.routed.db, ids), skipped);
 }
 
 /**
@@ -113,21 +205,29 @@ export async function definitionsOf(handle: DatabaseHandle, ctx: RequestContext,
  * newest first; `latest` keeps the newest version of each key per tenant.
  */
 export async function definitionList(
-  handle: DatabaseHandle,
+  datasources: TenantDatabases,
   ctx: RequestContext,
   q: Paged<DefinitionPageQuery>,
+  skipped?: Skipped,
 ): Promise<IPage<FlowDefinition>> {
-  const page = await definitionPage(handle.db, isPlatformAdmin(ctx) ? null : ctx.tenantId, paged(q));
-  return { ...page, records: await presentDefinitions(handle.db, ctx, page.records) };
+  const db = datasources.routed.db;
+  const page = await definitionPage(db, isPlatformAdmin(ctx) ? null : ctx.tenantId, paged(q));
+  return { ...page, records: await shownDefinitions(datasources, ctx, page.records, skipped) };
 }
 
 /** One definition for 流程管理: any live one for the platform administrator, else one the tenant may read. */
-export async function managedDefinition(handle: DatabaseHandle, ctx: RequestContext, id: string) {
+export async function managedDefinition(
+  datasources: TenantDatabases,
+  ctx: RequestContext,
+  id: string,
+  skipped?: Skipped,
+) {
+  const db = datasources.routed.db;
   const found = isPlatformAdmin(ctx)
-    ? await liveDefinition(handle.db, id)
-    : await visibleDefinition(handle.db, ctx.tenantId, id);
+    ? await liveDefinition(db, id)
+    : await visibleDefinition(db, ctx.tenantId, id);
   if (!found) throw new NotFoundError(FlowMessage.definitionMissing);
-  const [definition] = await definitionsOf(handle, ctx, [String(found.id)]);
+  const [definition] = await definitionsOf(datasources, ctx, [String(found.id)], skipped);
   return definition as FlowDefinition;
 }
 
@@ -136,11 +236,11 @@ export async function managedDefinition(handle: DatabaseHandle, ctx: RequestCont
  * common one. Definitions are few (a handful of keys), so the grouping runs over the live rows in memory.
  */
 export async function startList(
-  handle: DatabaseHandle,
+  datasources: TenantDatabases,
   ctx: RequestContext,
   q: { category?: string; name?: string; mode?: number; current?: number; size?: number },
 ): Promise<IPage<FlowDefinition>> {
-  const rows = await startableDefinitions(handle.db, ctx.tenantId, q.category);
+  const rows = await startableDefinitions(datasources.routed.db, ctx.tenantId, q.category);
   const best = new Map<string, (typeof rows)[number]>();
   for (const r of rows) {
     const seen = best.get(r.processKey);
@@ -160,7 +260,7 @@ export async function startList(
   const { current, size } = paged(q);
   const slice = list.slice((current - 1) * size, current * size);
   return {
-    records: await presentDefinitions(handle.db, ctx, slice as unknown as DefinitionRow[]),
+    records: await shownDefinitions(datasources, ctx, slice as unknown as DefinitionRow[]),
     total: list.length,
     size,
     current,

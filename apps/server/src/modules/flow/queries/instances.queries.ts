@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { DatabaseHandle } from '../../../db/connection.js';
 import type { Database, NewRow } from '../../../db/types.js';
 import { readPage } from '../../../platform/crud/index.js';
-import { type Author, createStamp, LIVE_ROW, live, updateStamp } from '../../../platform/rows.js';
+import { type Author, createStamp, LIVE_ROW, live, liveIn, updateStamp } from '../../../platform/rows.js';
 import { TenantData } from '../../../platform/tenant-data.js';
 import { type AnySelect, containing, type Executor, type OwnValues, ROW_ID } from './executor.js';
 
@@ -167,14 +167,22 @@ export interface FollowPageQuery {
   title?: string;
 }
 
-/** A page of a tenant's instances for 流程跟踪 (running ones by default), narrowed by `extra` (a data scope). */
+/**
+ * A page of a tenant's instances for 流程跟踪 (running ones by default), narrowed by `extra` (a data scope);
+ * `tenantId` `null`: of every tenant the database holds (the platform administrator's list, under the platform
+ * row scope).
+ */
 export async function followPage(
   db: Executor,
-  tenantId: string,
+  tenantId: string | null,
   q: FollowPageQuery,
   extra: (qb: AnySelect) => Promise<AnySelect> | AnySelect,
 ): Promise<IPage<InstanceLike>> {
-  let qb = new TenantData(db, tenantId).selectFrom('flowInstance') as AnySelect;
+  let qb = (
+    tenantId === null
+      ? db.selectFrom('flowInstance').$call(liveIn('flowInstance'))
+      : new TenantData(db, tenantId).selectFrom('flowInstance')
+  ) as AnySelect;
   const status = q.status ?? 'running';
   if (status === 'running') qb = qb.where('flowInstance.flowStatus', 'in', ACTIVE);
   else if (status !== 'all') qb = qb.where('flowInstance.flowStatus', '=', status);

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, contextOf, grantsOf } from '../../../platform/access.js';
+import { isPlatformAdmin } from '../../../platform/context.js';
 import { parseOrRefuse } from '../../../platform/crud/index.js';
 import {
   applyDataScope,
@@ -24,8 +25,8 @@ import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import { terminate } from '../instances.service.js';
 import { ROW_ID } from '../queries/executor.js';
-import { diagramFor, followList } from '../read.service.js';
-import { input, P, tenantOf } from './shared.js';
+import { diagramFor, followList, followListOfEveryTenant } from '../read.service.js';
+import { input, P, skippedIn, tenantOf } from './shared.js';
 
 /** 流程跟踪 (running instances): the list within the caller's data scope, terminating one, and the diagram. */
 
@@ -45,11 +46,22 @@ export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (request) => {
       const ctx = contextOf(request);
+      // The platform administrator without a tenant named: every tenant's instances, from the master and from
+      // each bound tenant's own database, merged into one page.
+      if (isPlatformAdmin(ctx) && !request.query.tenantId)
+        return ok(await followListOfEveryTenant(deps.datasources, request.query, skippedIn(request)));
       const tenantId = tenantOf(ctx, request.query.tenantId);
-      // Another tenant's instances (platform administrator) and role-less callers are not narrowed by a scope.
+      // One tenant named by the platform administrator: read where that tenant's instances are, unscoped.
+      if (tenantId !== ctx.tenantId)
+        return ok(
+          await deps.datasources.withTenantDatabase(tenantId, () =>
+            followList(handle, tenantId, request.query, (qb) => qb),
+          ),
+        );
+      // Role-less callers are not narrowed by a scope.
       return ok(
         await followList(handle, tenantId, request.query, async (qb) => {
-          if (tenantId !== ctx.tenantId || ctx.roleIds.length === 0) return qb;
+          if (ctx.roleIds.length === 0) return qb;
           const grants = grantsOf(ctx) ?? (await deps.sessions.roleGrants(ctx.tenantId, ctx.roleIds));
           const rules = grants.dataScopes.get(P.follow);
           // Instances may live in the tenant's own database, whose cube_dept is empty: 所在机构及子级可见 is worked
@@ -79,7 +91,9 @@ export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void 
       const body = parseOrRefuse(flowTerminateInput, raw);
       const tenantId = tenantOf(ctx, typeof raw.tenantId === 'string' ? raw.tenantId : undefined);
       if (!ROW_ID.test(body.processInstanceId)) throw new NotFoundError(FlowMessage.instanceMissing);
-      await terminate(handle, ctx, tenantId, body.processInstanceId, body.deleteReason);
+      const run = () => terminate(handle, ctx, tenantId, body.processInstanceId, body.deleteReason);
+      // Another tenant's instance (platform administrator): terminated in the database holding it.
+      await (tenantId === ctx.tenantId ? run() : deps.datasources.withTenantDatabase(tenantId, run));
       return ok({});
     },
   );

@@ -20,7 +20,7 @@ import { ok, rEmpty, rSchema } from '../../../platform/envelope.js';
 import { BizError } from '../../../platform/errors.js';
 import { changeState, deleteDeployments, deploy } from '../definitions.service.js';
 import { definitionList, definitionsOf, managedDefinition } from '../read.service.js';
-import { answerInvalid, input, P } from './shared.js';
+import { answerInvalid, input, P, skippedIn } from './shared.js';
 
 /** 流程管理 (deployed definitions): the list, one definition, suspend/activate, delete, and deploying uploaded files. */
 
@@ -28,9 +28,10 @@ const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Definitions stay on the master; the running instances they count, suspend or terminate live with their
-  // tenant's business data (platform/tenant-databases.ts): reads and the state commands take the routed handle,
-  // an upload's deploy (definitions only) a master transaction.
-  const handle = deps.datasources.routed;
+  // tenant's business data (platform/tenant-databases.ts): reads and the state commands go through the routed
+  // handle — and, for the platform administrator, through every tenant database — while an upload's deploy
+  // (definitions only) is a master transaction.
+  const { datasources } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -42,7 +43,8 @@ export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void
         response: { 200: rSchema(pageSchema(flowDefinitionSchema)) },
       },
     },
-    async (request) => ok(await definitionList(handle, contextOf(request), request.query)),
+    async (request) =>
+      ok(await definitionList(datasources, contextOf(request), request.query, skippedIn(request))),
   );
 
   api.get(
@@ -55,7 +57,14 @@ export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void
       },
     },
     async (request) =>
-      ok(await managedDefinition(handle, contextOf(request), request.query.processDefinitionId)),
+      ok(
+        await managedDefinition(
+          datasources,
+          contextOf(request),
+          request.query.processDefinitionId,
+          skippedIn(request),
+        ),
+      ),
   );
 
   api.post(
@@ -63,7 +72,7 @@ export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void
     { config: { access: access.permission(P.managerState) }, schema: { response: { 200: rEmpty } } },
     async (request) => {
       const body = parseOrRefuse(flowChangeStateInput, input(request));
-      await changeState(handle, contextOf(request), body.processId, body.state);
+      await changeState(datasources, contextOf(request), body.processId, body.state);
       return ok({});
     },
   );
@@ -80,7 +89,7 @@ export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void
           .map((s) => s.trim())
           .filter(Boolean),
       );
-      await deleteDeployments(handle, contextOf(request), [...new Set(ids)], body.force === true);
+      await deleteDeployments(datasources, contextOf(request), [...new Set(ids)], body.force === true);
       return ok({});
     },
   );
@@ -142,7 +151,7 @@ export function registerManagerRoutes(app: FastifyInstance, deps: AppDeps): void
               );
             return all;
           });
-          return ok({ definitions: await definitionsOf(handle, ctx, ids) });
+          return ok({ definitions: await definitionsOf(datasources, ctx, ids, skippedIn(request)) });
         } catch (error) {
           return answerInvalid(reply, error);
         }

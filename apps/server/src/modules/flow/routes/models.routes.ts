@@ -24,7 +24,7 @@ import { deployedVersions } from '../queries/definitions.queries.js';
 import type { Executor } from '../queries/executor.js';
 import { anyBuiltinModel, restoreModelXml } from '../queries/models.queries.js';
 import { definitionsOf } from '../read.service.js';
-import { answerInvalid, input, P } from './shared.js';
+import { answerInvalid, input, P, skippedIn } from './shared.js';
 
 /** 模型管理: the generic model entity routes plus validate, deploy, download and restore-builtin. */
 
@@ -147,7 +147,7 @@ function registerModelActions(inner: FastifyInstance, deps: AppDeps, kit: CrudKi
           after: { category: body.category, tenantIds: body.tenantIds },
           detail: { definitionIds: ids },
         });
-        return ok({ definitions: await definitionsOf(deps.datasources.routed, ctx, ids) });
+        return ok({ definitions: await definitionsOf(deps.datasources, ctx, ids, skippedIn(request)) });
       } catch (error) {
         return answerInvalid(reply, error);
       }

@@ -41,7 +41,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: AppDeps): void
         response: { 200: rSchema(pageSchema(flowDefinitionSchema)) },
       },
     },
-    async (request) => ok(await startList(handle, contextOf(request), request.query)),
+    async (request) => ok(await startList(deps.datasources, contextOf(request), request.query)),
   );
 
   api.get(

@@ -31,3 +31,12 @@ export function tenantOf(ctx: RequestContext, requested: string | undefined): st
   if (!isPlatformAdmin(ctx)) throw new ForbiddenError();
   return requested;
 }
+
+/**
+ * How a view across tenants (the platform administrator's) reports a tenant database it left out because it is
+ * down: a warning in the request's log, as the jobs log theirs; the view answers from the other databases.
+ */
+export const skippedIn =
+  (request: FastifyRequest) =>
+  (tenantId: string, error: unknown): void =>
+    request.log.warn({ tenantId, err: error }, 'flow: tenant database unavailable, left out of the view');
