@@ -154,7 +154,8 @@ export const flowDefinitionApi: PagedCrudApi<FlowDefinition> & {
 export type FlowInstanceRow = FlowInstance & { id: string };
 
 export const flowFollowApi: PagedCrudApi<FlowInstanceRow> & {
-  terminate: (processInstanceId: string, deleteReason: string) => Promise<void>;
+  /** `tenantId`: the instance's tenant, when the platform administrator ends another tenant's. */
+  terminate: (processInstanceId: string, deleteReason: string, tenantId?: string) => Promise<void>;
 } = {
   list: async (query: ListQuery) => {
     const { data } = await request.get<R<IPage<FlowInstance>>>(`${FLOW_FOLLOW_API}/list`, {
@@ -165,8 +166,12 @@ export const flowFollowApi: PagedCrudApi<FlowInstanceRow> & {
   },
   submit: () => Promise.reject(new Error('instances are started from 我的事务')),
   remove: () => Promise.reject(new Error('instances are terminated with a reason')),
-  terminate: async (processInstanceId, deleteReason) => {
-    await request.post(`${FLOW_FOLLOW_API}/delete-process-instance`, { processInstanceId, deleteReason });
+  terminate: async (processInstanceId, deleteReason, tenantId) => {
+    await request.post(`${FLOW_FOLLOW_API}/delete-process-instance`, {
+      processInstanceId,
+      deleteReason,
+      ...(tenantId ? { tenantId } : {}),
+    });
   },
 };
 

@@ -176,7 +176,7 @@ export async function fetchHistory(processInstanceId: string): Promise<FlowHisto
 
 /** `GET process/model-view`: the XML and the elements to mark, of an instance or of a definition. */
 export async function fetchDiagram(
-  ids: { processInstanceId: string } | { processDefinitionId: string },
+  ids: { processInstanceId: string; tenantId?: string } | { processDefinitionId: string },
 ): Promise<FlowDiagram> {
   const { data } = await request.get<R<FlowDiagram>>(`${FLOW_PROCESS_API}/model-view`, {
     params: ids,

@@ -299,6 +299,8 @@ export const flowDiagramQuery = z
         .regex(/^[1-9]\d{0,18}$/, FlowMessage.definitionMissing)
         .optional(),
     ),
+    /** Platform administrator only: the tenant of the instance (another tenant's, from 流程跟踪 of every tenant). */
+    tenantId: z.preprocess(blank, z.string().max(12).optional()),
   })
   .refine((q) => q.processInstanceId || q.processDefinitionId, FlowMessage.instanceMissing);
 

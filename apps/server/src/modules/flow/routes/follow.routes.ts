@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, contextOf, grantsOf } from '../../../platform/access.js';
-import { isPlatformAdmin } from '../../../platform/context.js';
+import { actingInTenant, isPlatformAdmin } from '../../../platform/context.js';
 import { parseOrRefuse } from '../../../platform/crud/index.js';
 import {
   applyDataScope,
@@ -104,6 +104,16 @@ export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void 
       config: { access: access.authenticated },
       schema: { querystring: flowDiagramQuery, response: { 200: rSchema(flowDiagramSchema) } },
     },
-    async (request) => ok(await diagramFor(handle, contextOf(request), request.query)),
+    async (request) => {
+      const ctx = contextOf(request);
+      const tenantId = tenantOf(ctx, request.query.tenantId);
+      if (tenantId === ctx.tenantId) return ok(await diagramFor(handle, ctx, request.query));
+      // Another tenant's instance (platform administrator): read in the database holding it, acting in its tenant.
+      return ok(
+        await deps.datasources.withTenantDatabase(tenantId, () =>
+          diagramFor(handle, actingInTenant(ctx, tenantId), request.query),
+        ),
+      );
+    },
   );
 }

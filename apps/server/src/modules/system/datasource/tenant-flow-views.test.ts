@@ -160,6 +160,15 @@ describe.runIf(PG_URL)(
         )[0]?.n,
       );
       expect(bound).toBe(before.filter((r) => r.endsWith(`@${BOUND}`)).length);
+      // The newest rows alternate between the two databases now, newest first.
+      expect(before.slice(0, 6).map((r) => r.split('@')[1])).toEqual([
+        BOUND,
+        '000000',
+        BOUND,
+        '000000',
+        BOUND,
+        '000000',
+      ]);
       // The same rows in the same order as when all were on the master, whatever the page size.
       expect(await followed(200)).toEqual(before);
       expect(await followed(3)).toEqual(before);
@@ -208,6 +217,39 @@ describe.runIf(PG_URL)(
       const tenants = okData(await flow('GET', 'tenantAdmin', '/follow/list?size=200')).records;
       expect(tenants.some((r) => r.processInstanceId === boundInstance)).toBe(true);
       expect(tenants.every((r) => r.tenantId === BOUND)).toBe(true);
+
+      // From the list the platform administrator opens an instance's diagram and ends one, naming its tenant: the
+      // server reads where the instance lives.
+      const diagram = okData(
+        await flow(
+          'GET',
+          'platformAdmin',
+          `/process/model-view?processInstanceId=${boundInstance}&tenantId=${BOUND}`,
+        ),
+      );
+      expect(diagram.activeIds).toEqual(['task']);
+      expect(
+        (await flow('GET', 'platformAdmin', `/process/model-view?processInstanceId=${boundInstance}`))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await flow(
+            'GET',
+            'tenantAdmin',
+            `/process/model-view?processInstanceId=${masterInstance}&tenantId=000000`,
+          )
+        ).statusCode,
+      ).toBe(403);
+      const ended = await start('tenantUser', '平台终止的租户流程');
+      okData(
+        await flow('POST', 'platformAdmin', '/follow/delete-process-instance', {
+          processInstanceId: ended,
+          deleteReason: '平台终止',
+          tenantId: BOUND,
+        }),
+      );
+      expect(await statusThere(ended)).toBe('terminated');
     });
 
     it('suspends, activates and force-deletes a common definition with the instances in the bound database', async () => {

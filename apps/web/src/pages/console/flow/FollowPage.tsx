@@ -85,7 +85,8 @@ function buildFields(platform: boolean): CrudField[] {
       form: false,
       table: { width: 180 },
     },
-    // The platform administrator may look into one tenant's instances (`tenantId` filter); others see their own.
+    // The platform administrator sees every tenant's instances (bound tenants' databases included), each with its
+    // tenant, or one tenant's (`tenantId` filter); others see their own.
     ...(platform
       ? [
           {
@@ -109,10 +110,12 @@ const listApi = {
 /** 终止 with its reason (required, as BladeX's `deleteReason`); the instance ends as terminated. */
 function TerminateDialog({
   instance,
+  platform,
   onClose,
   onDone,
 }: {
   instance: FlowInstanceRow;
+  platform: boolean;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -124,7 +127,12 @@ function TerminateDialog({
     const { deleteReason } = await form.validateFields();
     setBusy(true);
     try {
-      await flowFollowApi.terminate(instance.processInstanceId, deleteReason.trim());
+      // The platform administrator's list holds every tenant's instances: the server is told whose this one is.
+      await flowFollowApi.terminate(
+        instance.processInstanceId,
+        deleteReason.trim(),
+        platform ? instance.tenantId : undefined,
+      );
       void message.success(t('screens.flowFollow.terminated'));
       onDone();
       onClose();
@@ -164,7 +172,8 @@ function TerminateDialog({
 }
 
 /**
- * 流程跟踪 (`/flow/follow`): the tenant's instances, running ones by default. 流程图 shows where an
+ * 流程跟踪 (`/flow/follow`): the tenant's instances (the platform administrator: every tenant's), running ones by
+ * default. 流程图 shows where an
  * instance stands (passed steps green, current ones blue); 终止 ends a running one with a reason.
  */
 export default function FollowPage() {
@@ -184,7 +193,10 @@ export default function FollowPage() {
       onClick: ({ record }) =>
         setDiagram({
           name: record.title || record.processDefinitionName,
-          target: { processInstanceId: record.processInstanceId },
+          target: {
+            processInstanceId: record.processInstanceId,
+            ...(platform ? { tenantId: record.tenantId } : {}),
+          },
         }),
     },
     {
@@ -211,6 +223,7 @@ export default function FollowPage() {
       {terminating ? (
         <TerminateDialog
           instance={terminating.row}
+          platform={platform}
           onClose={() => setTerminating(null)}
           onDone={() => void terminating.reload()}
         />

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { fetchDiagram } from '../../../api/flow-work';
 import { BpmnViewer } from '../../../components/bpmn/Viewer';
 
-export type DiagramTarget = { processInstanceId: string } | { processDefinitionId: string };
+/** An instance (with its tenant when the platform administrator opens another tenant's) or a definition. */
+export type DiagramTarget =
+  | { processInstanceId: string; tenantId?: string }
+  | { processDefinitionId: string };
 
 /**
  * The diagram of an instance (steps passed in green, current ones in blue) or of a definition (plain), from
