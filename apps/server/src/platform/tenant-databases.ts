@@ -28,8 +28,9 @@ import type { SharedStore, Subscription } from './store.js';
  *
  * The tenant picks the database, carried in the row scope (`db/row-scope.ts`) so module code keeps its
  * signatures: access control binds a signed-in caller's (`bindRequest`), the public site the domain's tenant's
- * (`bindSite`), and request-less work runs in `withTenantDatabase`. The platform administrator's requests see the
- * master only. No statement and no transaction spans both sides: `masterSide` (`masterExecutor`) names the
+ * (`bindSite`), and request-less work runs in `withTenantDatabase`. The platform administrator's requests bind
+ * no tenant database: they see the master, except the views across tenants that read every database on purpose.
+ * No statement and no transaction spans both sides: `masterSide` (`masterExecutor`) names the
  * master while a transaction in a tenant's database is open; the jobs scan each database in turn
  * (`eachDatabase`), and the platform administrator's views across tenants read every database and merge
  * (`fromEveryDatabase`, `pageOfEveryDatabase`). Binding needs a PostgreSQL master (row scopes exist only there).

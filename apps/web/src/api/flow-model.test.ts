@@ -74,4 +74,16 @@ describe('flow-model api', () => {
     const page = await flowFollowApi.list({ current: 1, size: 10 });
     expect(page.records[0]).toMatchObject({ id: '42', processInstanceId: '42' });
   });
+
+  it("terminates an instance with its reason, naming another tenant's only when told (the platform list)", async () => {
+    const adapter = mockAdapter(() => ok({}));
+    request.defaults.adapter = adapter;
+    await flowFollowApi.terminate('42', '重复发起');
+    await flowFollowApi.terminate('43', '平台终止', '100000');
+    const bodies = adapter.mock.calls.map(([config]) => JSON.parse(String(config.data)));
+    expect(bodies).toEqual([
+      { processInstanceId: '42', deleteReason: '重复发起' },
+      { processInstanceId: '43', deleteReason: '平台终止', tenantId: '100000' },
+    ]);
+  });
 });
