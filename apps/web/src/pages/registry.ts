@@ -139,34 +139,59 @@ export const screenEarlyCalls: Readonly<Record<string, readonly EarlyCall[]>> = 
   '/system/sms-provider': [firstPage(`${smsProviderEntity.api}/list`)],
 };
 
+const pending = new Map<string, Promise<ComponentType>>();
+const arrived = new Map<string, ComponentType>();
+
+/**
+ * Loads the page of a menu path once (a failed load is forgotten, so that the next visit tries again) and keeps
+ * its component for {@link loadedPage}; `undefined` when no page is registered for it.
+ */
+export function loadPage(menuPath: string): Promise<ComponentType> | undefined {
+  const load = pageRegistry[menuPath];
+  if (!load) return undefined;
+  let loading = pending.get(menuPath);
+  if (!loading) {
+    loading = loadChunk(load).then(
+      (module) => {
+        arrived.set(menuPath, module.default);
+        return module.default;
+      },
+      (error: unknown) => {
+        pending.delete(menuPath);
+        throw error;
+      },
+    );
+    pending.set(menuPath, loading);
+  }
+  return loading;
+}
+
+/**
+ * The component of a menu path's page once its code has arrived (a visit, a hover or the idle prefetch loaded
+ * it), for a render that does not suspend; `undefined` before.
+ */
+export function loadedPage(menuPath: string): ComponentType | undefined {
+  return arrived.get(menuPath);
+}
+
 const loaded = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** The lazily loaded page component of a menu path, or `undefined` when no page is registered for it. */
 export function registeredPage(menuPath: string): LazyExoticComponent<ComponentType> | undefined {
-  const load = pageRegistry[menuPath];
-  if (!load) return undefined;
+  if (!pageRegistry[menuPath]) return undefined;
   let component = loaded.get(menuPath);
   if (!component) {
-    component = lazy(() => loadChunk(load));
+    component = lazy(async () => ({ default: await (loadPage(menuPath) as Promise<ComponentType>) }));
     loaded.set(menuPath, component);
   }
   return component;
 }
 
-const prefetched = new Set<string>();
-
 /**
  * Starts loading the page chunk of a menu path ahead of its first visit (a hover on its menu item, or the browser
- * idle after sign-in), so that opening it waits for its data alone. The browser keeps the loaded module, so the
- * page's own lazy load later resolves at once; a failed prefetch is forgotten and the visit loads it again.
+ * idle after sign-in), so that opening it waits for its data alone. A failed prefetch is forgotten and the visit
+ * loads it again.
  */
 export async function prefetchPage(menuPath: string): Promise<void> {
-  const load = pageRegistry[menuPath];
-  if (!load || prefetched.has(menuPath)) return;
-  prefetched.add(menuPath);
-  try {
-    await load();
-  } catch {
-    prefetched.delete(menuPath);
-  }
+  await loadPage(menuPath)?.catch(() => undefined);
 }

@@ -1,10 +1,10 @@
 import { Button, Result, Spin } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { menuLabel } from '../../lib/labels';
 import { NOT_FOUND_PATH } from '../../lib/paths';
-import { registeredPage } from '../../pages/registry';
+import { loadedPage, loadPage, pageRegistry } from '../../pages/registry';
 import { useMenuStore } from '../../stores/menu';
 import { findMenuByPagePath, findMenuByPath, menuHref } from '../../stores/menuRoutes';
 import { useSessionStore } from '../../stores/session';
@@ -56,8 +56,8 @@ export default function MenuRoutePage() {
     return <Navigate to={bare ? menuHref(bare) : NOT_FOUND_PATH} replace />;
   }
 
-  const Page = registeredPage(node.path.trim().replace(/\/+$/, ''));
-  if (!Page) {
+  const pagePath = node.path.trim().replace(/\/+$/, '');
+  if (!pageRegistry[pagePath]) {
     return (
       <Result
         status="404"
@@ -66,6 +66,33 @@ export default function MenuRoutePage() {
       />
     );
   }
+  return <MenuScreen key={pagePath} pagePath={pagePath} />;
+}
+
+/**
+ * A menu leaf's page: the loading state until its code has arrived, then the page, rendered as an ordinary update.
+ * (A lazy component inside Suspense would render it as a Suspense retry, a render React may set aside for any
+ * other update — a toast's timer updates every frame for seconds after sign-in — and start again from scratch, so
+ * that a screen opened right after sign-in took several times its render to show.) A page that fails to load
+ * goes to the route's error page, which offers a reload.
+ */
+function MenuScreen({ pagePath }: { pagePath: string }) {
+  const Page = loadedPage(pagePath);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const [, setArrived] = useState(false);
+  useEffect(() => {
+    if (Page) return;
+    let current = true;
+    loadPage(pagePath)?.then(
+      () => current && setArrived(true),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Page, pagePath]);
+  if (failure) throw failure.error;
+  if (!Page) return <ContentLoading />;
   return (
     <Suspense fallback={<ContentLoading />}>
       <Page />
