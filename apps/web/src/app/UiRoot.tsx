@@ -3,7 +3,7 @@ import { ConfigProvider, message, type ThemeConfig } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../components/shell/LoadingOverlay';
-import { MessageApiContext, resetMessageApi, setMessageApi } from '../lib/feedback';
+import { closedByTimer, MessageApiContext, resetMessageApi, setMessageApi } from '../lib/feedback';
 import { antdLocaleOf, isLanguage } from '../lib/i18n';
 import { withAlpha } from '../lib/themes';
 import { useSettingsStore } from '../stores/settings';
@@ -42,7 +42,8 @@ export function UiRoot({ children }: { children: ReactNode }) {
     () => ({ ...THEME, token: { ...THEME.token, colorPrimary: color } }),
     [color],
   );
-  const [messageApi, messageHolder] = message.useMessage();
+  const [antdMessageApi, messageHolder] = message.useMessage();
+  const messageApi = useMemo(() => closedByTimer(antdMessageApi), [antdMessageApi]);
   useEffect(() => {
     setMessageApi(messageApi);
     return resetMessageApi;

@@ -50,7 +50,9 @@ const paramScreen = () => screen.queryByRole('button', { name: /搜\s*索/ });
 describe('menu route page', { timeout: 30_000 }, () => {
   const originalAdapter = request.defaults.adapter;
   beforeAll(() => {
-    request.defaults.adapter = mockAdapter(() => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }));
+    request.defaults.adapter = mockAdapter(() =>
+      ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+    );
   });
   afterAll(() => {
     request.defaults.adapter = originalAdapter;
