@@ -13,9 +13,12 @@ function field(id: string): HTMLInputElement {
   return input;
 }
 
-/** Focuses the input and pastes the value: one change event, much faster than typing under jsdom. */
+/**
+ * Focuses the input and pastes the value: one change event, much faster than typing under jsdom. The input is
+ * waited for: on a loaded machine a re-render can briefly show the route's loading fallback in its place.
+ */
 async function fill(user: ReturnType<typeof userEvent.setup>, id: string, value: string): Promise<void> {
-  await user.click(field(id));
+  await user.click(await waitFor(() => field(id), { timeout: 5000 }));
   await user.paste(value);
 }
 
@@ -122,7 +125,7 @@ describe('login page', () => {
         .mockResolvedValue({ key: 'key-1', image: 'data:image/png;base64,AAAA' });
       const login = vi.spyOn(authApi, 'loginByUsername').mockResolvedValue(loginResultFixture());
       const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-      await renderLogin(captchaSite);
+      const { router } = await renderLogin(captchaSite);
 
       const image = await screen.findByAltText<HTMLImageElement>('验证码图片');
       expect(image.src).toBe('data:image/png;base64,AAAA');
@@ -137,6 +140,9 @@ describe('login page', () => {
       await waitFor(() => expect(login).toHaveBeenCalled());
       expect(login.mock.calls[0]?.[0].captcha).toEqual({ key: 'key-1', code: 'ab12c' });
       expect(captcha).toHaveBeenCalledTimes(1);
+      // The sign-in goes on after the call (session, navigation): finished here, so that it cannot land in the
+      // next test's page and sign that one in.
+      await waitFor(() => expect(router.state.location.pathname).toBe(HOME_PATH));
     });
 
     it('refreshes the captcha on click and after a failed login', async () => {
