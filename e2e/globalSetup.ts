@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
 async function platformSession(baseURL: string, endpoint: string): Promise<string> {
   const browser = await chromium.connect(endpoint);
   try {
-    const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
+    const context = await browser.newContext({ baseURL, locale: 'zh-CN', reducedMotion: 'reduce' });
     await signIn(await context.newPage());
     return JSON.stringify(await context.storageState());
   } finally {

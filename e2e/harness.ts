@@ -56,6 +56,9 @@ function harness(
     const context = await browser.newContext({
       viewport,
       locale: 'zh-CN',
+      // The console honours the system's reduced-motion setting: dialogs, drawers and toasts open and close at
+      // once, so a click never lands on a dialog still sliding in, and Chromium paints no animation frames.
+      reducedMotion: 'reduce',
       baseURL: baseUrl,
       ...(storageState ? { storageState: JSON.parse(storageState) } : {}),
     });

@@ -25,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 //
 // The product is started as `npm start` starts it (the environment and node flags of package.json's start
 // script, scripts/bench/harness.mjs); each pair is judged by server CPU per request and by throughput.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -81,13 +81,22 @@ const env = productEnv({
 // The level the product runs at, as its configuration reads this environment.
 const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'));
 const logLevel = loadConfig(env).logLevel;
-const product = group.start([], { env, stdout: 'pipe', product: true });
-// The product's log, drained as a log collector would: lines and bytes are counted, nothing is kept.
+// Where the product's standard output goes: a file, as `npm start > cube.log` or a service manager's log file
+// takes it (default), or a pipe drained by this process, as a container runtime's log collector reads it.
+const LOG_SINK = process.env.BENCH_LOG_SINK === 'pipe' ? 'pipe' : 'file';
+const logFile = path.join(dataDir, 'product.log');
+const product = group.start([], {
+  env,
+  stdout: LOG_SINK === 'pipe' ? 'pipe' : openSync(logFile, 'w'),
+  product: true,
+});
+// The product's log: lines and bytes are counted, as it is written (pipe) or at the end (file).
 const productLog = { bytes: 0, lines: 0 };
-product.stdout.on('data', (chunk) => {
+const countLines = (chunk) => {
   productLog.bytes += chunk.length;
   for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) productLog.lines++;
-});
+};
+if (LOG_SINK === 'pipe') product.stdout.on('data', countLines);
 const origin = `http://127.0.0.1:${port}`;
 await waitFor(`${origin}/api/ready`);
 await sleep(1000);
@@ -285,8 +294,9 @@ console.info(
 console.info(
   `product started as \`npm start\` starts it: ${[...Object.entries(start.env).map(([k, v]) => `${k}=${v}`), 'node', ...start.nodeFlags, 'apps/server/dist/main.js'].join(' ')} (SQLite, demo data)`,
 );
+if (LOG_SINK === 'file') for await (const chunk of createReadStream(logFile)) countLines(chunk);
 console.info(
-  `product log: level ${logLevel}${process.env.BENCH_LOG_LEVEL ? ' (BENCH_LOG_LEVEL)' : ' (its default)'}, transport: JSON lines to standard output through pino's asynchronous destination (lines gathered up to 16 KiB a write, flushed at least once a second), read through a pipe; ${productLog.lines} lines (${(productLog.bytes / 1e6).toFixed(1)} MB) written in all (set-up and warm-ups included; ${totalRequests} measured requests)\n`,
+  `product log: level ${logLevel}${process.env.BENCH_LOG_LEVEL ? ' (BENCH_LOG_LEVEL)' : ' (its default)'}, transport: JSON lines to standard output through pino's asynchronous destination (lines gathered up to 16 KiB a write, flushed at least once a second), ${LOG_SINK === 'pipe' ? 'read through a pipe' : 'into a file'}; ${productLog.lines} lines (${(productLog.bytes / 1e6).toFixed(1)} MB) written in all (set-up and warm-ups included; ${totalRequests} measured requests)\n`,
 );
 let missed = printPairs(rows);
 console.info(

@@ -69,7 +69,8 @@ describe.each(e2eTargets)('the region screen (%s)', (target) => {
     await menus.getByText('浙江省', { exact: true }).click();
     await menus.getByText('杭州市', { exact: true }).click();
     await menus.getByText('西湖区', { exact: true }).click();
-    await page.keyboard.press('Escape');
+    // A county is as deep as a parent goes: choosing it closes the cascader (Escape now would close the dialog).
+    await menus.waitFor({ state: 'hidden' });
     await dialog.getByText('浙江省 / 杭州市 / 西湖区').filter({ visible: true }).waitFor();
     await dialog.getByLabel('区划编号', { exact: true }).fill('330106902');
     await dialog.getByLabel('区划名称', { exact: true }).fill('级联选择街道');

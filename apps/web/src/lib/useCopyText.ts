@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import copy from 'copy-to-clipboard';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageApi } from './feedback';
 
 /**
  * Copies text and says how it went (复制成功 / 复制失败). The library writes through the
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
  * intranet deployments, where `navigator.clipboard` does not exist.
  */
 export function useCopyText(): (text: string) => Promise<boolean> {
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const { t } = useTranslation();
   return useCallback(
     async (text: string) => {

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Descriptions, Form, Modal, Row, Spin } from 'antd';
+import { Alert, Button, Col, Descriptions, Form, Modal, Row, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '../../api/crud';
+import { useMessageApi } from '../../lib/feedback';
 import { CellValue } from './CellValue';
 import styles from './CrudPage.module.css';
 import { FieldControl } from './FieldControl';
@@ -107,7 +108,7 @@ export function CrudDialog<T extends { id: string }>({
   onSaved,
 }: CrudDialogProps<T>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
 

@@ -10,6 +10,7 @@ import { PAGE_SIZES } from '@cube/contract';
 import { Alert, App, Button, Grid, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageApi } from '../../lib/feedback';
 import { useCan } from '../../stores/permission';
 import { CellValue } from './CellValue';
 import { CrudDialog, type DialogState } from './CrudDialog';
@@ -58,7 +59,8 @@ export function CrudPage<T extends { id: string }>({
   selectable = true,
 }: CrudPageProps<T>) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const can = useCan();
   const allowed = (permission: CrudPermission | undefined) =>
     typeof permission === 'string' ? can(permission) : permission === true;

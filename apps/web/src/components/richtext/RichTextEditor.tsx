@@ -13,10 +13,11 @@ import {
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { App, Button, Divider, Input, Modal, Space, Tooltip } from 'antd';
+import { Button, Divider, Input, Modal, Space, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../../api/oss';
+import { useMessageApi } from '../../lib/feedback';
 import styles from './RichTextEditor.module.css';
 
 export interface RichTextEditorProps {
@@ -35,7 +36,7 @@ const SAFE_LINK = /^(https?:\/\/|\/(?!\/)|mailto:|tel:)/;
  */
 export default function RichTextEditor({ value, onChange, disabled, id }: RichTextEditorProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [linkOpen, setLinkOpen] = useState(false);
   const [link, setLink] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);

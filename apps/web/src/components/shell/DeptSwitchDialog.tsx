@@ -1,10 +1,11 @@
 import { HOME_PATH } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchDeptOptions, fetchRoleOptions } from '../../api/lookup';
+import { useMessageApi } from '../../lib/feedback';
 import { withLoading } from '../../stores/loading';
 import { useMenuStore } from '../../stores/menu';
 import { useSessionStore } from '../../stores/session';
@@ -25,7 +26,7 @@ function firstOf(value: string | undefined): string | undefined {
  */
 export function DeptSwitchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const navigate = useNavigate();
   const [form] = Form.useForm<DeptSwitchForm>();
   const [saving, setSaving] = useState(false);

@@ -3,6 +3,7 @@ import { App, Badge, Button, Modal, Space, Table, type TableColumnsType, Tag, Ty
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ErrorLogEntry, uploadErrorLogs } from '../../api/log';
+import { useMessageApi } from '../../lib/feedback';
 import { useCopyText } from '../../lib/useCopyText';
 import { logBadgeCount, useErrorLogStore } from '../../stores/errorLog';
 import { withLoading } from '../../stores/loading';
@@ -23,7 +24,8 @@ export function errorLogEntryText(entry: ErrorLogEntry): string {
  */
 export function ErrorLogButton() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const logs = useErrorLogStore((state) => state.logs);
   const [open, setOpen] = useState(false);
   const copyText = useCopyText();

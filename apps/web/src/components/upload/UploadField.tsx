@@ -1,9 +1,10 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
+import { Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putFile, type StoredFile } from '../../api/oss';
 import { RequestError } from '../../api/request';
+import { useMessageApi } from '../../lib/feedback';
 import { checkFile, fileNameOf, sizeLabel } from '../../lib/files';
 import { FilePreviewModal } from '../preview/FilePreview';
 
@@ -54,7 +55,7 @@ export function UploadField({
   onUploaded,
 }: UploadFieldProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [pending, setPending] = useState<UploadFile[]>([]);
   const [previewing, setPreviewing] = useState<{ url: string; name: string } | undefined>();
 

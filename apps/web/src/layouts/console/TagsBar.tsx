@@ -10,6 +10,7 @@ import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearServerCache } from '../../api/lookup';
+import { useMessageApi } from '../../lib/feedback';
 import { translatedLabel } from '../../lib/labels';
 import { withLoading } from '../../stores/loading';
 import { useSettingsStore } from '../../stores/settings';
@@ -21,7 +22,8 @@ type Action = 'search' | 'closeOthers' | 'closeAll' | 'clearCache';
 /** Tab strip: click switches, closable tabs, a context menu and a More menu with the same actions. */
 export function TagsBar() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const navigate = useNavigate();
   const tabs = useTabsStore((state) => state.tabs);
   const active = useTabsStore((state) => state.active);

@@ -1,11 +1,12 @@
 import { LockOutlined, LogoutOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Form, Input } from 'antd';
+import { Avatar, Button, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { useLogout } from '../../../components/LogoutButton';
 import { DEFAULT_AVATAR } from '../../../components/shell/UserDropdown';
+import { useMessageApi } from '../../../lib/feedback';
 import { useLockStore } from '../../../stores/lock';
 import { useSessionStore } from '../../../stores/session';
 import { useBranding } from '../../../stores/site';
@@ -26,7 +27,7 @@ function useClock(): Date {
  */
 export default function LockPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const { productTitle } = useBranding();
   const user = useSessionStore((state) => state.userInfo);
   const [form] = Form.useForm<{ password: string }>();

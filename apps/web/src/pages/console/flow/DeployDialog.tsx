@@ -1,9 +1,10 @@
 import type { FlowDeployResult, FlowModel } from '@cube/contract';
-import { App, Form, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlowRefusal, type FlowValidationIssue, flowModelApi } from '../../../api/flow-model';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import {
   DeployTargetFields,
   type DeployTargetValues,
@@ -27,7 +28,7 @@ export function DeployDialog({
   onDeployed?: (result: FlowDeployResult) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [form] = Form.useForm<DeployTargetValues>();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; issues: readonly FlowValidationIssue[] } | null>(

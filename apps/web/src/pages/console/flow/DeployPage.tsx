@@ -1,9 +1,10 @@
 import { CloudUploadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Typography, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Card, Form, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deployUpload, FlowRefusal, type FlowValidationIssue } from '../../../api/flow-model';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import {
   DeployTargetFields,
   type DeployTargetValues,
@@ -22,7 +23,7 @@ const BPMN_FILE = /\.(bpmn|bpmn20\.xml)$/i;
  */
 export default function DeployPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [form] = Form.useForm<DeployTargetValues & { files?: UploadFile[] }>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [busy, setBusy] = useState(false);

@@ -19,6 +19,7 @@ import {
 } from '../../../api/flow-model';
 import { BpmnModeler, type BpmnModelerHandle, type ModelerChoices } from '../../../components/bpmn/Modeler';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import { useCan } from '../../../stores/permission';
 import { CategorySelect } from './controls';
 import { DeployDialog } from './DeployDialog';
@@ -84,7 +85,8 @@ export default function FlowDesigner({
   onClose: (changed: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const can = useCan();
   const [form] = Form.useForm<HeaderValues>();
   const modeler = useRef<BpmnModelerHandle>(null);

@@ -1,11 +1,12 @@
 import { NodeIndexOutlined, StopOutlined } from '@ant-design/icons';
 import { FLOW_DICT_CODE, FLOW_INSTANCE_STATUSES, FLOW_PERMISSIONS } from '@cube/contract';
-import { App, Form, Input, Modal, Tag } from 'antd';
+import { Form, Input, Modal, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FlowInstanceRow, flowFollowApi } from '../../../api/flow-model';
 import { type CrudField, CrudPage, type CrudRowAction, type MessageKey } from '../../../components/crud';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import { DiagramDialog, type DiagramRequest } from '../work/DiagramDialog';
 import { CategoryText, categoryFilter, codeOptions, useIsPlatform } from './controls';
 
@@ -120,7 +121,7 @@ function TerminateDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [form] = Form.useForm<{ deleteReason: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flowDefinitionApi } from '../../../api/flow-model';
 import { type CrudField, CrudPage, type CrudRowAction, type MessageKey } from '../../../components/crud';
+import { useMessageApi } from '../../../lib/feedback';
 import { DiagramDialog, type DiagramRequest } from '../work/DiagramDialog';
 import { CategoryText, categoryFilter } from './controls';
 
@@ -112,7 +113,8 @@ const listApi = {
  */
 export default function ManagerPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const [diagram, setDiagram] = useState<DiagramRequest | undefined>();
 
   const changeState = (record: FlowDefinition, reload: () => Promise<void>) => {

@@ -20,6 +20,7 @@ import { flowModelApi } from '../../../api/flow-model';
 import { preloadDesigner } from '../../../components/bpmn/loadModeler';
 import { CrudPage, type CrudRowAction, type CrudToolbarAction, entityFields } from '../../../components/crud';
 import { loadChunk } from '../../../lib/chunk';
+import { useMessageApi } from '../../../lib/feedback';
 import { CategoryText, categoryFilter } from './controls';
 import { DeployDialog } from './DeployDialog';
 import type { DesignerTarget } from './FlowDesigner';
@@ -117,7 +118,8 @@ function identityOf(xml: string): { modelKey?: string; name?: string } | undefin
  */
 export default function ModelPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const [designing, setDesigning] = useState<DesignerTarget | null>(null);
   const [deploying, setDeploying] = useState<FlowModel | null>(null);
   const reloadList = useRef<() => Promise<void>>(async () => {});

@@ -1,10 +1,11 @@
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_KB, AVATAR_TYPES } from '@cube/contract';
-import { App, Avatar, Button, Upload, type UploadProps } from 'antd';
+import { Avatar, Button, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../../../api/oss';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import { fileExtension } from '../../../lib/files';
 import styles from './InfoPage.module.css';
 
@@ -33,7 +34,7 @@ interface AvatarFieldProps {
 /** The avatar: checked in the browser, stored with `put-file`; the form saves the link with `update-info`. */
 export function AvatarField({ value, onChange, id }: AvatarFieldProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [uploading, setUploading] = useState(false);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {

@@ -1,6 +1,6 @@
 import type { LinkedIdentity } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Empty, Popconfirm, Spin, Table, Typography } from 'antd';
+import { Avatar, Button, Empty, Popconfirm, Spin, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import {
   startIdentityLink,
   unlinkIdentity,
 } from '../../../api/signin';
+import { useMessageApi } from '../../../lib/feedback';
 
 interface Row {
   key: string;
@@ -28,7 +29,7 @@ const failure = (error: unknown) => (error instanceof Error && error.message ? e
  */
 export function IdentityLinks() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState('');
@@ -51,8 +52,13 @@ export function IdentityLinks() {
     }
     setBusy(source ?? '');
     finishIdentityLink({ source: source ?? '', code: code ?? '', state: state ?? '' })
-      .then(() => message.success(t('screens.oauthProvider.LINKED')))
-      .catch((error: unknown) => message.error(failure(error)))
+      // The toasts are not returned: their handles resolve only when they close, and the list must refresh now.
+      .then(() => {
+        void message.success(t('screens.oauthProvider.LINKED'));
+      })
+      .catch((error: unknown) => {
+        void message.error(failure(error));
+      })
       .finally(() => {
         setBusy('');
         void queryClient.invalidateQueries({ queryKey: ['profile', 'identity-links'] });

@@ -1,10 +1,11 @@
 import { AuthMessage } from '@cube/contract';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PasswordChange, updatePassword } from '../../../api/profile';
 import { RequestError } from '../../../api/request';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import { setStore } from '../../../lib/storage';
 import { useSessionStore } from '../../../stores/session';
 import { FormActions } from './FormActions';
@@ -28,7 +29,7 @@ function clearPasswordReminder(): void {
 /** The profile form, second tab: old password, new password, confirmation (md5 hex on the wire). */
 export function PasswordForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [form] = Form.useForm<PasswordChange>();
   const change = useMutation({ mutationFn: (change: PasswordChange) => updatePassword(change) });
 

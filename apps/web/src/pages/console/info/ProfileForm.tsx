@@ -1,9 +1,10 @@
 import type { LoginResult } from '@cube/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchProfile, type Profile, type ProfileChanges, updateProfile } from '../../../api/profile';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import { setStore } from '../../../lib/storage';
 import { checkPhone } from '../../../lib/validators';
 import { useSessionStore } from '../../../stores/session';
@@ -49,7 +50,7 @@ function initialValues(profile: Profile): ProfileChanges & { account: string } {
 /** The profile form, first tab: avatar, real name, user name, phone, email. */
 export function ProfileForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileChanges & { account: string }>();
   const profile = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile });

@@ -5,24 +5,13 @@ import {
   notificationSmtpTestSchema,
 } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Col,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Skeleton,
-  Switch,
-} from 'antd';
+import { Alert, Col, Form, type FormInstance, Input, InputNumber, Modal, Row, Skeleton, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSmtpSettings, saveSmtpSettings, sendSmtpTest } from '../../../api/notification';
+import { useMessageApi } from '../../../lib/feedback';
 
 /**
  * 邮件设置 and 发送测试邮件 of 消息中心, for the tenant's administrator (button `notify_smtp`): the tenant's mail
@@ -66,7 +55,7 @@ function schemaRule(field: keyof Values, host: FormInstance<Values>, t: TFunctio
 
 export function SmtpSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -198,7 +187,7 @@ export function SmtpSettingsDialog({ open, onClose }: { open: boolean; onClose: 
 /** 发送测试邮件: one mail through the saved settings, to a typed address or the caller's own. */
 export function SmtpTestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [form] = Form.useForm<{ to: string }>();
   const [sending, setSending] = useState(false);
 

@@ -3,7 +3,6 @@ import { DOCUMENT_KINDS, type DocumentKind, type PatentDocument } from '@cube/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Empty,
@@ -26,6 +25,7 @@ import {
   uploadCaseDocument,
 } from '../../../api/patent';
 import { RequestError } from '../../../api/request';
+import { useMessageApi } from '../../../lib/feedback';
 import { useSessionStore } from '../../../stores/session';
 
 export const caseDocumentsKey = (applicationId: string) => ['patentDocument', applicationId] as const;
@@ -85,7 +85,7 @@ export interface CaseDocumentsProps {
  */
 export function CaseDocuments({ applicationId, taskId, stepName, framed = true }: CaseDocumentsProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<DocumentKind>('draft');
   const [uploading, setUploading] = useState(false);

@@ -7,7 +7,7 @@ import {
   PATENT_TYPE_LABELS,
 } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Modal, Select, Table } from 'antd';
+import { Form, Modal, Select, Table } from 'antd';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findUsers } from '../../../api/lead';
@@ -19,6 +19,7 @@ import {
 } from '../../../api/patent';
 import { CrudPage, createTimeField, entityFields, entityPermissions } from '../../../components/crud';
 import { reportFailure } from '../../../components/crud/failures';
+import { useMessageApi } from '../../../lib/feedback';
 import { userChoiceOptions } from '../../../lib/userChoices';
 import { loadCompanyList } from '../../../stores/companies';
 
@@ -36,7 +37,7 @@ const fields = entityFields(agentCompanyEntity, [
 /** Who may act for a company: chosen from the tenant's users; saving replaces the whole set. */
 function AuthDialog({ company, onClose }: { company: AgentCompany; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [text, setText] = useState('');
   const search = useDeferredValue(text);
   const [chosen, setChosen] = useState<string[]>([]);

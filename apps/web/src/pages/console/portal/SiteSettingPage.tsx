@@ -5,7 +5,7 @@ import {
   siteSettingSchema,
 } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { MessageKey } from '../../../components/crud';
 import { reportFailure } from '../../../components/crud/failures';
 import { RichTextField } from '../../../components/richtext/RichTextField';
 import { UploadField } from '../../../components/upload/UploadField';
+import { useMessageApi } from '../../../lib/feedback';
 import { useCan } from '../../../stores/permission';
 import { IMAGE_UPLOAD } from './fields';
 
@@ -32,7 +33,7 @@ const messageKey = (message: string) =>
  */
 export default function SiteSettingPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const can = useCan();
   const editable = can(SITE_SETTING_PERMISSION.edit);
   const [form] = Form.useForm<SiteSetting>();

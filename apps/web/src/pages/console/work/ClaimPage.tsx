@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { claimListApi, claimTask, type FlowTaskRow } from '../../../api/flow-work';
+import { useMessageApi } from '../../../lib/feedback';
 import {
   candidateGroupsField,
   categoryField,
@@ -29,7 +30,8 @@ const fields = [
 /** 待签事务: group tasks I may take; 签收 (after a confirmation) moves one to my 待办. */
 export default function ClaimPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const queryClient = useQueryClient();
   return (
     <WorkList<FlowTaskRow>

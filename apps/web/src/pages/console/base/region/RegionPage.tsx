@@ -1,6 +1,6 @@
 import { BugOutlined, DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { REGION_LEVELS, REGION_ROOT_CODE, type Region, regionEntity } from '@cube/contract';
-import { App, Button, Checkbox, Modal, Space, Typography, Upload } from 'antd';
+import { Button, Checkbox, Modal, Space, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
 import { RegionCascader } from '../../../../components/region/RegionCascader';
+import { useMessageApi } from '../../../../lib/feedback';
 import { i18n } from '../../../../lib/i18n';
 
 const levelOptions = REGION_LEVELS.map((l) => ({
@@ -92,7 +93,7 @@ function ImportDialog({
   reload: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [covered, setCovered] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
@@ -175,7 +176,7 @@ function DebugDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
  * the tree is fixed once saved. Import and export use xlsx.
  */
 export default function RegionPage() {
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const api = useMemo(() => createRegionApi(), []);
   const [importing, setImporting] = useState<{ reload: () => Promise<void> }>();
   const [debugging, setDebugging] = useState(false);

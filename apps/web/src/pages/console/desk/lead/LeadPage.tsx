@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { LEAD_EXPORT_PERMISSION, type Lead, leadEntity } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Select } from 'antd';
+import { Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportLeads, findUsers, leadApi } from '../../../../api/lead';
@@ -13,6 +13,7 @@ import {
   entityPermissions,
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
+import { useMessageApi } from '../../../../lib/feedback';
 import { userChoiceOptions } from '../../../../lib/userChoices';
 
 /** 跟进人: one of the tenant's users, searched by name as the user types. */
@@ -79,7 +80,7 @@ const fields = entityFields(leadEntity, [
 
 /** 客户咨询: what visitors sent through the public site's form, followed up here (status, assignee, notes). */
 export default function LeadPage() {
-  const { message } = App.useApp();
+  const message = useMessageApi();
   return (
     <CrudPage<Lead>
       resource={leadEntity.name}

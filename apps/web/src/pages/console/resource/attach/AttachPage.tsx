@@ -1,12 +1,13 @@
 import { DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Attach, attachEntity } from '@cube/contract';
-import { App, Button, Upload } from 'antd';
+import { Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachApi, attachPreviewUrl, downloadAttach, putFileAttach } from '../../../../api/attach';
 import { CrudPage, createTimeField, entityFields } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
 import { FilePreviewModal } from '../../../../components/preview/FilePreview';
+import { useMessageApi } from '../../../../lib/feedback';
 
 /** The types put-file accepts (server `file-types.ts`). */
 const ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,.pdf,.doc,.docx,.xls,.xlsx';
@@ -32,7 +33,7 @@ const fields = entityFields(attachEntity, [
 /** 上传附件: one file through `put-file-attach`, then the list reloads. */
 function UploadButton({ reload }: { reload: () => Promise<void> }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [percent, setPercent] = useState<number>();
   return (
     <Upload
@@ -66,7 +67,7 @@ function UploadButton({ reload }: { reload: () => Promise<void> }) {
  * (which reads the file with the session's token), download, rename, delete.
  */
 export default function AttachPage() {
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [preview, setPreview] = useState<{ url: string; name: string }>();
   const open = (record: Attach) =>
     setPreview({ url: attachPreviewUrl(record.id), name: record.originalName });

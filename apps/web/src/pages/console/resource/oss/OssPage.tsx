@@ -12,6 +12,7 @@ import {
   type MessageKey,
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
+import { useMessageApi } from '../../../../lib/feedback';
 import { i18n } from '../../../../lib/i18n';
 
 const categoryOptions = OSS_CATEGORIES.map((c) => ({
@@ -75,7 +76,8 @@ const fields = entityFields(ossEntity, [
  */
 export default function OssPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   return (
     <CrudPage<Oss>
       resource={ossEntity.name}

@@ -13,6 +13,7 @@ import {
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
 import { type CodeSet, codeLabel } from '../../../../lib/codeLabels';
+import { useMessageApi } from '../../../../lib/feedback';
 import { useRuntimeConfig } from '../../../../stores/site';
 
 /** The grant types as a multiple choice; the record keeps them comma-joined. */
@@ -111,7 +112,8 @@ const fields = entityFields(clientEntity, [
  */
 export default function ClientPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const { clientId: webClientId } = useRuntimeConfig();
   const [shown, setShown] = useState<{ clientId: string; secret: string }>();
 

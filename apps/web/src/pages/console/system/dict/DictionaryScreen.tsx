@@ -1,7 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { dictBizEntity, dictEntity } from '@cube/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Empty, Switch, Typography } from 'antd';
+import { Empty, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../../api/dict';
 import { CrudPage, entityFields, entityPermissions, type MessageKey } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
+import { useMessageApi } from '../../../../lib/feedback';
 import { useCan } from '../../../../stores/permission';
 import styles from './DictionaryScreen.module.css';
 import { forgetDictionaries } from './forgetDictionaries';
@@ -38,7 +39,7 @@ function SealedSwitch({
   resource: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const can = useCan();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

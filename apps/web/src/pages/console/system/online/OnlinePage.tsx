@@ -1,6 +1,6 @@
 import { ONLINE_CODES, type OnlineSession, PLATFORM_TENANT_ID } from '@cube/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { fetchTenantOptions } from '../../../../api/flow-model';
 import { endSessions, endUserSessions, fetchOnlineSessions } from '../../../../api/online';
 import { reportFailure } from '../../../../components/crud/failures';
 import { nameWithCode } from '../../../../lib/codeLabels';
+import { useMessageApi } from '../../../../lib/feedback';
 import { useCan } from '../../../../stores/permission';
 import { useSessionStore } from '../../../../stores/session';
 
@@ -17,7 +18,7 @@ import { useSessionStore } from '../../../../stores/session';
  */
 export default function OnlinePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const can = useCan();
   const client = useQueryClient();
   const isPlatform = useSessionStore((state) => state.userInfo?.tenant_id === PLATFORM_TENANT_ID);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Modal, Spin, Tabs, Tree } from 'antd';
+import { Alert, Modal, Spin, Tabs, Tree } from 'antd';
 import type { Key } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   type RoleRow,
   type TreeNodeData,
 } from '../../../../api/authority';
+import { useMessageApi } from '../../../../lib/feedback';
 import { useMenuStore } from '../../../../stores/menu';
 
 /** Ids of the nodes without children: antd derives the parents' checked and half-checked states itself. */
@@ -44,7 +45,7 @@ export function RoleGrantDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const open = rows !== undefined && rows.length > 0;
   const ids = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
   const trees = useQuery({

@@ -1,8 +1,9 @@
 import type { Tenant } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageApi } from '../../../../lib/feedback';
 
 /** What one tenant setting needs: where its choices come from, the tenant's current one, and how it is saved. */
 export interface TenantOption {
@@ -31,7 +32,7 @@ export function TenantOptionDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [value, setValue] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const choices = useQuery({

@@ -5,12 +5,13 @@ import {
   tenantEntity,
   tenantSettingSchema,
 } from '@cube/contract';
-import { Alert, App, DatePicker, Form, InputNumber, Modal } from 'antd';
+import { Alert, DatePicker, Form, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tenantApi } from '../../../../api/tenant';
 import { translateEntityMessage } from '../../../../components/crud';
+import { useMessageApi } from '../../../../lib/feedback';
 
 interface Values {
   accountNumber: number | null;
@@ -31,7 +32,7 @@ export function TenantSettingDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const open = rows !== undefined;

@@ -1,6 +1,6 @@
 import type { TopMenuRecord } from '@cube/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Modal, Spin, Tree } from 'antd';
+import { Alert, Modal, Spin, Tree } from 'antd';
 import type { Key } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   grantTopMenus,
   type TreeNodeData,
 } from '../../../../api/menuAdmin';
+import { useMessageApi } from '../../../../lib/feedback';
 import { useMenuStore } from '../../../../stores/menu';
 
 /** Ids of the nodes that have no children: antd derives the parents' checked and half-checked states itself. */
@@ -34,7 +35,7 @@ export function TopMenuGrantDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const open = rows !== undefined && rows.length > 0;
   const ids = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
   const tree = useQuery({ queryKey: ['topmenu', 'grantTree'], queryFn: fetchGrantTopTree, enabled: open });

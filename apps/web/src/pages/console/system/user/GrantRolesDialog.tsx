@@ -1,11 +1,12 @@
 import type { User } from '@cube/contract';
-import { App, Form, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchRoleTree } from '../../../../api/authority';
 import { grantRoles } from '../../../../api/user';
 import { reportFailure } from '../../../../components/crud/failures';
 import { TreePicker } from '../../../../components/tree/TreePicker';
+import { useMessageApi } from '../../../../lib/feedback';
 
 interface GrantRolesDialogProps {
   users: readonly User[] | undefined;
@@ -16,7 +17,7 @@ interface GrantRolesDialogProps {
 /** 角色配置: the chosen users' roles become exactly the ones picked (BladeX `grant?userIds=&roleIds=`). */
 export function GrantRolesDialog({ users, onClose, onGranted }: GrantRolesDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [roleIds, setRoleIds] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 

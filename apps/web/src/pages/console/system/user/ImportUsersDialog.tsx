@@ -1,12 +1,13 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { UserImportError, UserImportResult } from '@cube/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Progress, Space, Switch, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Switch, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../../api/request';
 import { downloadUserTemplate, importUsers } from '../../../../api/user';
 import { reportFailure } from '../../../../components/crud/failures';
+import { useMessageApi } from '../../../../lib/feedback';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
 
@@ -22,7 +23,7 @@ interface ImportUsersDialogProps {
  */
 export function ImportUsersDialog({ open, onClose }: ImportUsersDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File>();
   const [covered, setCovered] = useState(false);

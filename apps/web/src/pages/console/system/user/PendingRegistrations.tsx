@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Modal, Popconfirm, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Drawer, Form, Modal, Popconfirm, Space, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDeptTree, fetchRoleTree } from '../../../../api/authority';
@@ -10,6 +10,7 @@ import {
   rejectRegistrations,
 } from '../../../../api/signin';
 import { reportFailure } from '../../../../components/crud/failures';
+import { useMessageApi } from '../../../../lib/feedback';
 
 interface Props {
   open: boolean;
@@ -24,7 +25,7 @@ interface Props {
  */
 export function PendingRegistrations({ open, onClose, onChanged }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [approving, setApproving] = useState<PendingRegistration>();
   const [form] = Form.useForm<{ roleId: string; deptId: string }>();
   const list = useQuery({ queryKey: ['user', 'pending'], queryFn: fetchPendingRegistrations, enabled: open });

@@ -1,11 +1,12 @@
 import type { User } from '@cube/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Spin } from 'antd';
+import { Form, Input, Modal, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUserPlatform, saveUserPlatform, type UserPlatform } from '../../../../api/user';
 import { reportFailure } from '../../../../components/crud/failures';
 import { DictSelect } from '../../../../components/dict/DictSelect';
+import { useMessageApi } from '../../../../lib/feedback';
 
 /**
  * 平台配置 (BladeX): the account's platform (dictionary `user_type`: WEB, APP, OTHER) and that platform's
@@ -13,7 +14,7 @@ import { DictSelect } from '../../../../components/dict/DictSelect';
  */
 export function PlatformDialog({ user, onClose }: { user: User | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const [form] = Form.useForm<UserPlatform>();
   const detail = useQuery({
     queryKey: ['user', 'platform', user?.id],

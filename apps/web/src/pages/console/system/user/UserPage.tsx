@@ -26,6 +26,7 @@ import {
 } from '../../../../components/crud';
 import { reportFailure } from '../../../../components/crud/failures';
 import { nameWithCode } from '../../../../lib/codeLabels';
+import { useMessageApi } from '../../../../lib/feedback';
 import { useCan } from '../../../../stores/permission';
 import { useSessionStore } from '../../../../stores/session';
 import { GrantRolesDialog } from './GrantRolesDialog';
@@ -120,7 +121,8 @@ function StatusTag({ value }: { value: unknown }) {
 
 export default function UserPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useMessageApi();
   const can = useCan();
   const [importing, setImporting] = useState(false);
   const [granting, setGranting] = useState<{ users: readonly User[]; reload: () => Promise<void> }>();

@@ -8,7 +8,7 @@ import {
   patentApplicationEntity,
 } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
   fromFormValues,
   toFormValues,
 } from '../../../../components/crud';
+import { useMessageApi } from '../../../../lib/feedback';
 import { useMenuStore } from '../../../../stores/menu';
 import { menuHref } from '../../../../stores/menuRoutes';
 import { useCan } from '../../../../stores/permission';
@@ -107,7 +108,7 @@ type FormValues = Record<string, unknown>;
  */
 export default function FormPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();

@@ -7,11 +7,12 @@ import {
 } from '@ant-design/icons';
 import { FLOW_MENU_PATHS, type FlowOutcome, flowPagePath, stepFormOf } from '@cube/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { claimTask, completeTask, fetchTaskDetail, unclaimTask } from '../../../../api/flow-work';
+import { useMessageApi } from '../../../../lib/feedback';
 import { menuHref } from '../../../../stores/menuRoutes';
 import { CaseDocuments } from '../../patent/CaseDocuments';
 import { WORK_COUNT_KEY } from '../WorkCount';
@@ -42,7 +43,7 @@ interface HandleValues {
  */
 export default function HandlePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessageApi();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
