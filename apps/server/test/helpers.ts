@@ -82,8 +82,11 @@ function pgDatabase(): { name: string; url: string; drop: () => Promise<void> } 
   };
 }
 
-/** Creates the app role once per server. */
-async function ensurePgAppRole(): Promise<void> {
+/**
+ * Creates the app role if the server lacks it (a fresh server has none until a suite makes it). A suite that creates
+ * databases owned by the role itself, outside {@link createTestApp}, calls this first: suites run in any order.
+ */
+export async function ensurePgAppRole(): Promise<void> {
   const admin = new pg.Client({ connectionString: process.env.CUBE_TEST_PG_URL as string });
   await admin.connect();
   try {

@@ -4,7 +4,15 @@ import { ArticleCategory, DATASOURCE_PASSWORD_MASK, datasourceEntity, tenantEnti
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A, grant, makeRole, NOTICE_MENU, signInAs } from '../../../../test/authority-fixtures.js';
-import { basic, createTestApp, DEMO, dialects, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
+import {
+  basic,
+  createTestApp,
+  DEMO,
+  dialects,
+  ensurePgAppRole,
+  PG_APP_ROLE,
+  type TestApp,
+} from '../../../../test/helpers.js';
 import { buildApp } from '../../../app.js';
 import { openDatabase } from '../../../db/connection.js';
 import { withPlatformScope } from '../../../db/row-scope.js';
@@ -34,6 +42,7 @@ async function throwawayDatabase(): Promise<{ name: string; url: string; drop: (
   const name = `cube_ds_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
+  await ensurePgAppRole();
   await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
   await admin.end();
   const server = new URL(PG_URL as string);

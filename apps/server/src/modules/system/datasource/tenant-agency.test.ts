@@ -1,7 +1,14 @@
 import { applicationCheckDigit, datasourceEntity } from '@cube/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, createTestApp, DEMO, PG_APP_ROLE, type TestApp } from '../../../../test/helpers.js';
+import {
+  basic,
+  createTestApp,
+  DEMO,
+  ensurePgAppRole,
+  PG_APP_ROLE,
+  type TestApp,
+} from '../../../../test/helpers.js';
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { runDueTimers } from '../../flow/timers.js';
 import { today } from '../../patent/clock.js';
@@ -85,6 +92,7 @@ async function throwawayDatabase(): Promise<{ name: string; url: string; drop: (
   const name = `cube_ds_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
+  await ensurePgAppRole();
   await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
   await admin.end();
   const server = new URL(PG_URL as string);
