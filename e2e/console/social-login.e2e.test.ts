@@ -215,6 +215,16 @@ describe.each(e2eTargets)('third-party sign-in, registration and approval (%s)',
     await signIn(page, { tenantId: '100000', username: 'user', password: 'User@2026' });
     await page.goto('/info/index?tab=identity');
     const row = page.getByTestId('identity-links').getByRole('row').filter({ hasText: '本地身份' });
+    // A retry starts where the failed try may have left the account, linked: unlinked first.
+    const unlinkButton = row.getByRole('button', { name: twoChars('解绑') });
+    await row.getByText('未绑定').or(unlinkButton).waitFor();
+    if (await unlinkButton.isVisible()) {
+      await unlinkButton.click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
+    }
     await row.getByText('未绑定').waitFor();
     // 绑定: off to the provider (it answers at once) and back to this tab, which finishes the link.
     await row.getByRole('button', { name: twoChars('绑定') }).click();
