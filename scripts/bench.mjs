@@ -18,8 +18,8 @@ import { randomBytes } from 'node:crypto';
 // BENCH_ROWS (parameter rows in the table, default 100), BENCH_USERS (users of the demo tenant for the user list,
 // default 100000), BENCH_PAIRS (e.g. `liveness,list`; default all four: liveness, list, user-info, users),
 // BENCH_VERBOSE (print each round), BENCH_LOG_SINK (`file`: the product's output into a file instead of a pipe),
-// BENCH_LOG_LEVEL (another product log level than its default, e.g. `warn` to
-// measure it without request lines), BENCH_SOAK_SECONDS (mixed load before the second idle RSS reading, default
+// BENCH_LOG_LEVEL (another product log level than its default, e.g. `warn` to measure it without request lines),
+// BENCH_SOAK_SECONDS (mixed load before the second idle RSS reading, default
 // 30; 3600 for the hour of the target, 0 to skip it), BENCH_SOAK_RATE (requests per second of that load over all
 // its paths; default 0, as fast as the product answers), BENCH_CPU_PROF=<dir> (the product writes a V8 CPU profile
 // of the run there).

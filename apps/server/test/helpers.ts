@@ -82,11 +82,8 @@ function pgDatabase(): { name: string; url: string; drop: () => Promise<void> } 
   };
 }
 
-/**
- * Creates the app role if the server lacks it (a fresh server has none until a suite makes it). A suite that creates
- * databases owned by the role itself, outside {@link createTestApp}, calls this first: suites run in any order.
- */
-export async function ensurePgAppRole(): Promise<void> {
+/** Creates the app role if the server lacks it (a fresh server has none until some suite makes it). */
+async function ensurePgAppRole(): Promise<void> {
   const admin = new pg.Client({ connectionString: process.env.CUBE_TEST_PG_URL as string });
   await admin.connect();
   try {
@@ -98,6 +95,39 @@ export async function ensurePgAppRole(): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * An empty database on the test server owned by the app role, for a suite to register as a datasource (outside
+ * {@link createTestApp}): its name, its URL without credentials, and how to drop it. The role is made first, since
+ * suites run in any order.
+ */
+export async function throwawayPgDatabase(): Promise<{
+  name: string;
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const adminUrl = process.env.CUBE_TEST_PG_URL as string;
+  const name = `cube_ds_${Math.random().toString(36).slice(2, 10)}`;
+  await ensurePgAppRole();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
+  } finally {
+    await admin.end();
+  }
+  const server = new URL(adminUrl);
+  return {
+    name,
+    url: `postgres://${server.hostname}:${server.port || 5432}/${name}`,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
 }
 
 /** Creates `name`, empty or as a copy of `template`. */

@@ -31,8 +31,8 @@ function usePrimaryColor(): string {
 
 /**
  * antd configuration: locale following the i18n language (Chinese by default), theme with the chosen primary
- * colour and no motion when the system asks for reduced motion, the themed message instance (for the request client and the screens outside the antd `<App>` frame), and
- * the global loading overlay. The antd `<App>` context (modal, notification) is not here: it is the route frame
+ * colour (and no motion when the system asks for reduced motion), the themed message instance (for the request
+ * client and every screen's toasts), and the global loading overlay. The antd `<App>` context (modal, notification) is not here: it is the route frame
  * of every screen but the login page (see `AntAppFrame`), so that the login's first view does not carry that code.
  */
 export function UiRoot({ children }: { children: ReactNode }) {

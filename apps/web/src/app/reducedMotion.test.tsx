@@ -37,29 +37,31 @@ function MotionProbe() {
   return <output>{`motion:${token.motion} duration:${token.motionDurationMid}`}</output>;
 }
 
+/** The root with the probe in it; returns what the probe reads. */
+function renderProbe(): () => string | null {
+  render(
+    <UiRoot>
+      <MotionProbe />
+    </UiRoot>,
+  );
+  return () => screen.getByRole('status').textContent;
+}
+
 let motion: ReturnType<typeof systemMotion> | undefined;
 afterEach(() => motion?.restore());
 
 describe('reduced motion', () => {
   it('turns antd motion off while the system asks for reduced motion, and on again when it stops asking', () => {
     motion = systemMotion(true);
-    render(
-      <UiRoot>
-        <MotionProbe />
-      </UiRoot>,
-    );
-    expect(screen.getByRole('status').textContent).toBe('motion:false duration:0s');
+    const probe = renderProbe();
+    expect(probe()).toBe('motion:false duration:0s');
     act(() => motion?.set(false));
-    expect(screen.getByRole('status').textContent).toBe('motion:true duration:0.2s');
+    expect(probe()).toBe('motion:true duration:0.2s');
   });
 
   it('keeps antd motion when the system does not ask', () => {
     motion = systemMotion(false);
-    render(
-      <UiRoot>
-        <MotionProbe />
-      </UiRoot>,
-    );
-    expect(screen.getByRole('status').textContent).toBe('motion:true duration:0.2s');
+    const probe = renderProbe();
+    expect(probe()).toBe('motion:true duration:0.2s');
   });
 });

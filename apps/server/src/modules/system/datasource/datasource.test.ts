@@ -9,9 +9,9 @@ import {
   createTestApp,
   DEMO,
   dialects,
-  ensurePgAppRole,
   PG_APP_ROLE,
   type TestApp,
+  throwawayPgDatabase,
 } from '../../../../test/helpers.js';
 import { buildApp } from '../../../app.js';
 import { openDatabase } from '../../../db/connection.js';
@@ -36,27 +36,6 @@ const M = datasourceEntity.messages;
 const T = tenantEntity.messages;
 const PG_URL = process.env.CUBE_TEST_PG_URL;
 const REDIS_URL = process.env.CUBE_TEST_REDIS_URL;
-
-/** A throwaway database on the test server, owned by the suites' app role; dropped by `drop`. */
-async function throwawayDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `cube_ds_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await ensurePgAppRole();
-  await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
-  await admin.end();
-  const server = new URL(PG_URL as string);
-  return {
-    name,
-    url: `postgres://${server.hostname}:${server.port || 5432}/${name}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** Rows of a table of another database, read as the superuser of the test server (no row security). */
 async function rowsIn(database: string, sqlText: string, values: unknown[] = []) {
@@ -166,10 +145,10 @@ describe.each(dialects)('datasources on %s', (dialect) => {
   });
 
   describe.skipIf(!PG_URL)('with a reachable PostgreSQL database', () => {
-    let target: Awaited<ReturnType<typeof throwawayDatabase>>;
+    let target: Awaited<ReturnType<typeof throwawayPgDatabase>>;
     let id: string;
     beforeAll(async () => {
-      target = await throwawayDatabase();
+      target = await throwawayPgDatabase();
     });
     afterAll(async () => {
       await t.deps.datasources.close();
@@ -817,7 +796,7 @@ describe.each(dialects)('datasources on %s', (dialect) => {
     it.runIf(dialect === 'postgres')(
       'a bound tenant whose database is down keeps signing in and its other screens; its notices answer 503',
       async () => {
-        const own = await throwawayDatabase();
+        const own = await throwawayPgDatabase();
         try {
           const res = await submit({
             name: '会停机的库',
@@ -867,7 +846,7 @@ describe.each(dialects)('datasources on %s', (dialect) => {
     it.runIf(dialect === 'postgres')(
       'fails closed when the target cannot be reached at bind time: binding and rows unchanged',
       async () => {
-        const gone = await throwawayDatabase();
+        const gone = await throwawayPgDatabase();
         const res = await submit({
           name: '将被删除的库',
           url: gone.url,

@@ -5,9 +5,9 @@ import {
   basic,
   createTestApp,
   DEMO,
-  ensurePgAppRole,
   PG_APP_ROLE,
   type TestApp,
+  throwawayPgDatabase,
 } from '../../../../test/helpers.js';
 import { withPlatformScope } from '../../../db/row-scope.js';
 import { runDueTimers } from '../../flow/timers.js';
@@ -87,27 +87,6 @@ function multipart(fields: Record<string, string>, fileName: string, content: Bu
   };
 }
 
-/** A throwaway database on the test server, owned by the suites' app role. */
-async function throwawayDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `cube_ds_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await ensurePgAppRole();
-  await admin.query(`create database ${name} owner ${PG_APP_ROLE}`);
-  await admin.end();
-  const server = new URL(PG_URL as string);
-  return {
-    name,
-    url: `postgres://${server.hostname}:${server.port || 5432}/${name}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Rows of a table of another database, read as the superuser of the test server (no row security). */
 async function rowsIn(database: string, sqlText: string, values: unknown[] = []) {
   const url = new URL(PG_URL as string);
@@ -123,7 +102,7 @@ async function rowsIn(database: string, sqlText: string, values: unknown[] = [])
 
 describe.runIf(PG_URL)('a tenant on its own database runs the agency flow', { timeout: 300_000 }, () => {
   let t: TestApp;
-  let target: Awaited<ReturnType<typeof throwawayDatabase>>;
+  let target: Awaited<ReturnType<typeof throwawayPgDatabase>>;
   const tokens: Partial<Record<Who, string>> = {};
   const as = (who: Who) => tokens[who] as string;
   const okData = (res: { statusCode: number; body: { data: unknown } }) => {
@@ -194,7 +173,7 @@ describe.runIf(PG_URL)('a tenant on its own database runs the agency flow', { ti
   beforeAll(async () => {
     t = await createTestApp('postgres');
     for (const who of Object.keys(WHO) as Who[]) tokens[who] = (await t.token(WHO[who])).access_token;
-    target = await throwawayDatabase();
+    target = await throwawayPgDatabase();
     const ds = await t.call('POST', `${datasourceEntity.api}/submit`, as('platformAdmin'), {
       name: '代理业务库',
       url: target.url,
