@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../components/shell/LoadingOverlay';
 import { closedByTimer, MessageApiContext, resetMessageApi, setMessageApi } from '../lib/feedback';
 import { antdLocaleOf, isLanguage } from '../lib/i18n';
-import { usePrefersReducedMotion } from '../lib/reducedMotion';
 import { withAlpha } from '../lib/themes';
 import { useSettingsStore } from '../stores/settings';
 
@@ -31,7 +30,7 @@ function usePrimaryColor(): string {
 
 /**
  * antd configuration: locale following the i18n language (Chinese by default), theme with the chosen primary
- * colour (and no motion when the system asks for reduced motion), the themed message instance (for the request
+ * colour, the themed message instance (for the request
  * client and every screen's toasts), and the global loading overlay. The antd `<App>` context (modal, notification) is not here: it is the route frame
  * of every screen but the login page (see `AntAppFrame`), so that the login's first view does not carry that code.
  */
@@ -39,13 +38,9 @@ export function UiRoot({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const color = usePrimaryColor();
-  const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo<ThemeConfig>(
-    () => ({
-      ...THEME,
-      token: { ...THEME.token, colorPrimary: color, ...(reducedMotion ? { motion: false } : {}) },
-    }),
-    [color, reducedMotion],
+    () => ({ ...THEME, token: { ...THEME.token, colorPrimary: color } }),
+    [color],
   );
   const [antdMessageApi, messageHolder] = message.useMessage();
   const messageApi = useMemo(() => closedByTimer(antdMessageApi), [antdMessageApi]);

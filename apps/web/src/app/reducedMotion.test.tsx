@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import AntAppFrame from './AntAppFrame';
 import { UiRoot } from './UiRoot';
 
 /** A matchMedia whose reduced-motion answer the test switches, announcing the change as a browser does. */
@@ -37,11 +39,14 @@ function MotionProbe() {
   return <output>{`motion:${token.motion} duration:${token.motionDurationMid}`}</output>;
 }
 
-/** The root with the probe in it; returns what the probe reads. */
+/** A console screen (inside the root and the antd `<App>` frame) that shows its theme; returns what it reads. */
 function renderProbe(): () => string | null {
+  const router = createMemoryRouter([
+    { element: <AntAppFrame />, children: [{ path: '/', element: <MotionProbe /> }] },
+  ]);
   render(
     <UiRoot>
-      <MotionProbe />
+      <RouterProvider router={router} />
     </UiRoot>,
   );
   return () => screen.getByRole('status').textContent;
