@@ -19,6 +19,10 @@ interface Row {
   link?: LinkedIdentity;
 }
 
+/** The provider sent the browser back here: with a code to finish the link, or with the reason it failed. */
+const isReturnFromProvider = (params: URLSearchParams) =>
+  !!params.get('linkError') || !!(params.get('code') && params.get('state') && params.get('source'));
+
 const failure = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 
 /**
@@ -34,19 +38,28 @@ export function IdentityLinks() {
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState('');
   const finishing = useRef(false);
-  const links = useQuery({ queryKey: ['profile', 'identity-links'], queryFn: fetchIdentityLinks });
+  // Back from the provider, the list waits for the link to finish: a list read that started first could answer
+  // after it with the account still unlinked, and a refresh asked for while that first read is in flight joins
+  // it instead of reading again (TanStack Query shares a query's first fetch), so the new link would not show.
+  const [returning, setReturning] = useState(() => isReturnFromProvider(params));
+  const links = useQuery({
+    queryKey: ['profile', 'identity-links'],
+    queryFn: fetchIdentityLinks,
+    enabled: !returning,
+  });
 
   useEffect(() => {
     const linkError = params.get('linkError');
     const code = params.get('code');
     const state = params.get('state');
     const source = params.get('source');
-    if (!linkError && !(code && state && source)) return;
+    if (!isReturnFromProvider(params)) return;
     if (finishing.current) return;
     finishing.current = true;
     // The code is good once: the address loses it whatever happens next.
     setParams({ tab: 'identity' }, { replace: true });
     if (linkError) {
+      setReturning(false);
       void message.error(linkError);
       return;
     }
@@ -61,6 +74,7 @@ export function IdentityLinks() {
       })
       .finally(() => {
         setBusy('');
+        setReturning(false);
         void queryClient.invalidateQueries({ queryKey: ['profile', 'identity-links'] });
       });
   }, [params, setParams, message, t, queryClient]);
