@@ -82,8 +82,11 @@ export const userAdminModule = defineModule('user/admin', (app: FastifyInstance,
     { config: { access: access.authenticated }, schema: { response: saveResponse } },
     async (request) => {
       const ctx = contextOf(request);
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      if (isOwnProfileForm(body, ctx)) {
+      const sent = request.body ?? {};
+      // A body that is not an object is no profile form: the user screen's save refuses it with its own message.
+      const body =
+        typeof sent === 'object' && !Array.isArray(sent) ? (sent as Record<string, unknown>) : undefined;
+      if (body && isOwnProfileForm(body, ctx)) {
         const changes = profileChanges(body);
         if (Object.keys(changes).length && !(await updateOwnProfile(deps.db.db, ctx, changes)))
           throw new NotFoundError();
