@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, type TestApp } from '../../test/helpers.js';
 
 /**
- * Every API route, called by administrators with malformed input — wrong types, absurd numbers, ids that are not
+ * Every API route, called by both administrators and an ordinary user with malformed input — wrong types, absurd numbers, ids that are not
  * ids, bodies of the wrong shape or type — answers a refusal (4xx) or a normal answer, never a 500: bad input is the
  * caller's mistake, and a 500 means a handler trusted it. Every refusal is the R envelope with a Chinese message.
  * The inputs are the shapes attackers and broken clients send; each route gets all of them, with every path
@@ -52,6 +52,10 @@ const BAD_BODIES: unknown[] = [
   },
 ];
 
+/** Both administrators reach the handlers; the ordinary user meets the permission checks first. */
+const CALLERS = ['platformAdmin', 'tenantAdmin', 'tenantUser'] as const;
+type Caller = (typeof CALLERS)[number];
+
 /** Sign-out (BladeX's and SpringBlade's paths) ends the sweep's own session whatever it is sent; it reads nothing. */
 const skipped = (url: string) => /\/logout$/.test(url);
 
@@ -65,7 +69,7 @@ describe.each(dialects)('malformed input on every route on %s', (dialect) => {
     await t.close();
   });
 
-  const token = async (who: 'platformAdmin' | 'tenantAdmin', fresh = false) => {
+  const token = async (who: Caller, fresh = false) => {
     if (fresh || !tokens[who]) tokens[who] = (await t.token(DEMO[who])).access_token;
     return tokens[who];
   };
@@ -82,7 +86,7 @@ describe.each(dialects)('malformed input on every route on %s', (dialect) => {
     let sent = 0;
     const tally: Record<number, number> = {};
     const check = async (
-      who: 'platformAdmin' | 'tenantAdmin',
+      who: Caller,
       method: 'GET' | 'POST',
       url: string,
       payload?: { body: string; type: string },
@@ -134,7 +138,7 @@ describe.each(dialects)('malformed input on every route on %s', (dialect) => {
     const fill = (url: string, value: string) => url.replace(/:(\w+)/g, value);
     for (const route of routes) {
       const method = route.method as 'GET' | 'POST';
-      for (const who of ['platformAdmin', 'tenantAdmin'] as const) {
+      for (const who of CALLERS) {
         for (const param of ['abc', '0', '-1', '99999999999999999999999', '%E4%B8%AD']) {
           const base = fill(route.url, param);
           for (const query of BAD_QUERIES) await check(who, method, `${base}?${query}`);
