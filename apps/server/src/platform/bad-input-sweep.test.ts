@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, dialects, type TestApp } from '../../test/helpers.js';
 
 /**
- * Every API route, called by both administrators and an ordinary user with malformed input — wrong types, absurd numbers, ids that are not
- * ids, bodies of the wrong shape or type — answers a refusal (4xx) or a normal answer, never a 500: bad input is the
- * caller's mistake, and a 500 means a handler trusted it. Every refusal is the R envelope with a Chinese message.
- * The inputs are the shapes attackers and broken clients send; each route gets all of them, with every path
- * parameter replaced by each of a handful of non-ids.
+ * Every API route, called by both administrators and an ordinary user with malformed input — wrong types, absurd
+ * numbers, ids that are not ids, bodies of the wrong shape or type — answers a refusal (4xx) or a normal answer,
+ * never a 500: bad input is the caller's mistake, and a 500 means a handler trusted it. Every refusal is the R
+ * envelope with a Chinese message. The inputs are the shapes attackers and broken clients send; each route gets all
+ * of them, with every path parameter replaced by each of a handful of non-ids.
  */
 const BAD_QUERIES = [
   'current=abc&size=-5',
