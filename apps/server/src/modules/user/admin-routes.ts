@@ -7,10 +7,11 @@ import { parseOrRefuse, readPage, registerCrud } from '../../platform/crud/index
 import { type AppDeps, defineModule } from '../../platform/deps.js';
 import { ok, rSchema } from '../../platform/envelope.js';
 import { BizError, NotFoundError } from '../../platform/errors.js';
+import { WatchedCache } from '../../platform/watched-cache.js';
 import { saveUser } from './admin.js';
 import { removedUsers, usersByName } from './admin.queries.js';
 import { registerUserAccountRoutes } from './admin-account-routes.js';
-import { AdminGuard, presentUsers } from './admin-rules.js';
+import { AdminGuard, presentUsers, USER_LABEL_TABLES } from './admin-rules.js';
 import { registerUserExcel } from './excel-routes.js';
 import { isOwnProfileForm, profileChanges, requireApiScope } from './profile-form.js';
 import { unlinkUsers } from './rules.queries.js';
@@ -38,16 +39,25 @@ const submitBody = userEntity.input.extend({
  * tenant without an enabled administrator, and ends the sessions of users whose roles or departments changed so
  * that the change holds from their next request.
  */
-export const userAdminModule = defineModule('user/admin', (app: FastifyInstance, deps: AppDeps): void => {
+export const userAdminModule = defineModule('user/admin', async (app: FastifyInstance, deps: AppDeps) => {
   // Every route of this module works in the tenant the platform administrator chose (`tenantId`).
   app.addHook('preValidation', (request) => chooseTenant(deps, request));
+  const labels = new WatchedCache(deps.db, deps.store, {
+    channel: 'user-labels-invalidation',
+    tables: USER_LABEL_TABLES,
+    maxEntries: 200,
+    log: app.log,
+  });
+  deps.caches.register('user-labels', () => labels.clear());
+  await labels.start();
+  app.addHook('onClose', () => labels.stop());
   const kit = registerCrud(app, deps, userEntity, {
     table: 'cubeUser',
     operations: ['list', 'detail', 'remove'],
     computed: [...COMPUTED],
     // A user's departments are rows of cube_user_dept; "own rows" means the account itself.
     dataScope: { dept: { table: 'cubeUserDept', rowKey: 'userId', deptColumn: 'deptId' }, creator: 'id' },
-    toRecord: (records, db) => presentUsers(db, records),
+    toRecord: (records, db) => presentUsers(db, records, labels),
     hooks: {
       afterRemove: [
         async ({ ctx, trx, ids }) => {

@@ -2,10 +2,12 @@ import { randomInt } from 'node:crypto';
 import { PLATFORM_TENANT_ID, userEntity } from '@cube/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection.js';
+import { currentRowScope } from '../../db/row-scope.js';
 import type { Database } from '../../db/types.js';
 import { isTenantAdmin, type RequestContext, splitIds } from '../../platform/context.js';
 import { BizError, ForbiddenError } from '../../platform/errors.js';
 import { hashSecret, md5Hex } from '../../platform/passwords.js';
+import type { WatchedCache } from '../../platform/watched-cache.js';
 import { readParam } from '../system/param/param.queries.js';
 import {
   accountQuota,
@@ -141,19 +143,31 @@ export async function hashAll(plains: readonly string[], concurrency = 4): Promi
   return out;
 }
 
-/** The VO fields of a page of users: names of their roles, departments and posts, dictionary labels. */
+/** Tables whose names and labels a page of users shows: a committed write to one drops the kept labels. */
+export const USER_LABEL_TABLES = ['cube_role', 'cube_dept', 'cube_post', 'cube_tenant', 'cube_dict'] as const;
+
+/**
+ * The VO fields of a page of users: names of their roles, departments and posts, dictionary labels. With `labels`
+ * (the user module's {@link WatchedCache}) a page's tenants' names are read once — every role, department and post
+ * of those tenants — and kept until one of {@link USER_LABEL_TABLES} is written: a page then costs its own query
+ * only. Kept per row scope as well as per tenant set, so that a read a scope could not see is never answered to
+ * another. Without it, or while it keeps nothing, only the page's own ids are read.
+ */
 export async function presentUsers(
   db: Executor,
   records: Array<Record<string, unknown>>,
+  labels?: WatchedCache,
 ): Promise<Array<Record<string, unknown>>> {
   if (records.length === 0) return records;
-  const tenantIds = [...new Set(records.map((r) => String(r.tenantId)))];
+  const tenantIds = [...new Set(records.map((r) => String(r.tenantId)))].sort();
   const collect = (field: string) => [...new Set(records.flatMap((r) => splitIds(String(r[field] ?? ''))))];
-  const { roles, depts, posts, sexes, userTypes, tenants } = await userLabels(db, tenantIds, {
-    roles: collect('roleId'),
-    depts: collect('deptId'),
-    posts: collect('postId'),
-  });
+  const { roles, depts, posts, sexes, userTypes, tenants } = labels?.live
+    ? await labels.get(`${currentRowScope()}\u0000${tenantIds.join(',')}`, () => userLabels(db, tenantIds))
+    : await userLabels(db, tenantIds, {
+        roles: collect('roleId'),
+        depts: collect('deptId'),
+        posts: collect('postId'),
+      });
   const join = (list: unknown, map: Map<string, string>) =>
     splitIds(String(list ?? ''))
       .map((id) => map.get(id))

@@ -121,12 +121,13 @@ const LABEL_PARTS_PER_STATEMENT = 20;
  * labels of the `sex` and `user_type` dictionaries and the names of their live tenants — in one statement, a
  * `union all` of one part per kind: one round trip for a page instead of six (on PostgreSQL each costs the server
  * a socket write and a wait for a pooled connection; `npm run bench:pg`, users pair). Each part reads what its own
- * query read before, under the same row scope.
+ * query read before, under the same row scope. Without `ids`: every role, department and post of the tenants (what
+ * the user module's label cache keeps).
  */
 export async function userLabels(
   db: Executor,
   tenantIds: readonly string[],
-  ids: { roles: readonly string[]; depts: readonly string[]; posts: readonly string[] },
+  ids?: { roles: readonly string[]; depts: readonly string[]; posts: readonly string[] },
 ): Promise<UserLabels> {
   const labels: UserLabels = {
     roles: new Map(),
@@ -162,24 +163,27 @@ export async function userLabels(
         .$call(live) as unknown as Part,
     );
   const named = [
-    ['role', 'cubeRole', 'roleName', ids.roles],
-    ['dept', 'cubeDept', 'deptName', ids.depts],
-    ['post', 'cubePost', 'postName', ids.posts],
+    ['role', 'cubeRole', 'roleName', ids?.roles],
+    ['dept', 'cubeDept', 'deptName', ids?.depts],
+    ['post', 'cubePost', 'postName', ids?.posts],
   ] as const;
-  for (const [kind, table, column, list] of named)
-    for (let i = 0; tenantIds.length && i < list.length; i += LABEL_IDS_PER_PART)
-      parts.push(
-        // biome-ignore lint/suspicious/noExplicitAny: three tables, each with the named column
-        (db.selectFrom(table) as any)
-          .select([
-            sql<string>`${sql.lit(kind)}`.as('kind'),
-            // Ids are 64-bit: read as text so that no driver turns them into numbers.
-            sql<string>`cast(id as text)`.as('key'),
-            `${column} as name`,
-          ])
-          .where('tenantId', 'in', [...tenantIds])
-          .where('id', 'in', list.slice(i, i + LABEL_IDS_PER_PART)) as Part,
-      );
+  for (const [kind, table, column, list] of named) {
+    const part = () =>
+      // biome-ignore lint/suspicious/noExplicitAny: three tables, each with the named column
+      (db.selectFrom(table) as any)
+        .select([
+          sql<string>`${sql.lit(kind)}`.as('kind'),
+          // Ids are 64-bit: read as text so that no driver turns them into numbers.
+          sql<string>`cast(id as text)`.as('key'),
+          `${column} as name`,
+        ])
+        .where('tenantId', 'in', [...tenantIds]);
+    if (!tenantIds.length) continue;
+    if (!list) parts.push(part() as Part);
+    else
+      for (let i = 0; i < list.length; i += LABEL_IDS_PER_PART)
+        parts.push(part().where('id', 'in', list.slice(i, i + LABEL_IDS_PER_PART)) as Part);
+  }
   for (let i = 0; i < parts.length; i += LABEL_PARTS_PER_STATEMENT) {
     const [first, ...rest] = parts.slice(i, i + LABEL_PARTS_PER_STATEMENT) as [Part, ...Part[]];
     let statement = first;
