@@ -167,7 +167,7 @@ export async function userLabels(
     ['dept', 'cubeDept', 'deptName', ids?.depts],
     ['post', 'cubePost', 'postName', ids?.posts],
   ] as const;
-  for (const [kind, table, column, list] of named) {
+  for (const [kind, table, column, list] of tenantIds.length ? named : []) {
     const part = () =>
       // biome-ignore lint/suspicious/noExplicitAny: three tables, each with the named column
       (db.selectFrom(table) as any)
@@ -178,7 +178,6 @@ export async function userLabels(
           `${column} as name`,
         ])
         .where('tenantId', 'in', [...tenantIds]);
-    if (!tenantIds.length) continue;
     if (!list) parts.push(part() as Part);
     else
       for (let i = 0; i < list.length; i += LABEL_IDS_PER_PART)

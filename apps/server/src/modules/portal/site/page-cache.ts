@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../../../db/connection.js';
 import { type Encoding, encodeSync } from '../../../platform/compression.js';
-import type { SharedStore, Subscription } from '../../../platform/store.js';
+import type { SharedStore } from '../../../platform/store.js';
+import { TableWriteInvalidation } from '../../../platform/watched-cache.js';
 
 /** A rendered public page, ready to send: the HTML and its brotli and gzip variants, with one ETag for all three. */
 export interface RenderedPage {
@@ -46,28 +47,24 @@ export interface PageCacheOptions {
  * nothing per visitor (the customer form carries no token; a submission's request id is made in the browser), so
  * one copy serves every visitor.
  *
- * Built like the dictionary and access caches: any committed write to a table the pages read (`tables`: the
- * content tables, the site settings, the tenants and their domains) is reported by the database handle, drops
- * every page here and is broadcast through the shared store (Redis pub/sub with several instances; in process
- * otherwise), so every instance has dropped them before the writing request answers — a publish shows on the
- * very next request. While the subscription is not live nothing is answered from memory, and a render that began
- * before an invalidation is sent but not kept. A page whose content changes with the clock (an article scheduled
- * for later) is kept only until that moment.
+ * Kept right as the dictionary and access caches are ({@link TableWriteInvalidation}): any committed write to a
+ * table the pages read (`tables`: the content tables, the site settings, the tenants and their domains) drops every
+ * page on every instance before the writing request answers — a publish shows on the very next request. While the
+ * subscription is not live nothing is answered from memory, and a render that began before an invalidation is sent
+ * but not kept. A page whose content changes with the clock (an article scheduled for later) is kept only until
+ * that moment.
  */
 export class PublicPageCache {
-  private readonly origin = randomBytes(8).toString('hex');
-  private generation = 0;
   private readonly pages: LRUCache<string, RenderedPage>;
-  private subscription: Subscription | undefined;
-  private stopObserving: (() => void) | undefined;
+  private readonly invalidation: TableWriteInvalidation;
   private readonly ttlMs: number;
   private readonly enabled: boolean;
 
   constructor(
-    private readonly db: DatabaseHandle,
-    private readonly store: SharedStore,
-    private readonly tables: readonly string[],
-    private readonly options: PageCacheOptions = {},
+    db: DatabaseHandle,
+    store: SharedStore,
+    tables: readonly string[],
+    options: PageCacheOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
     const maxBytes = options.maxBytes ?? PAGE_CACHE_MAX_BYTES;
@@ -79,26 +76,20 @@ export class PublicPageCache {
       ttl: this.ttlMs,
       ttlAutopurge: false,
     });
+    this.invalidation = new TableWriteInvalidation(
+      db,
+      store,
+      { channel: CHANNEL, tables, log: options.log },
+      () => this.pages.clear(),
+    );
   }
 
-  async start(): Promise<void> {
-    if (this.subscription) return;
-    this.stopObserving = this.db.observeWrites(this.tables, () => this.invalidate());
-    this.subscription = await this.store.subscribe(CHANNEL, {
-      message: (raw) => {
-        if (raw !== this.origin) this.apply();
-      },
-      reset: () => this.apply(),
-    });
+  start(): Promise<void> {
+    return this.invalidation.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopObserving?.();
-    this.stopObserving = undefined;
-    const subscription = this.subscription;
-    this.subscription = undefined;
-    this.apply();
-    await subscription?.close();
+  stop(): Promise<void> {
+    return this.invalidation.stop();
   }
 
   /** Pages kept and their bytes (tests, metrics). */
@@ -115,20 +106,20 @@ export class PublicPageCache {
     key: string,
     render: () => Promise<{ status: number; html: string; validUntil?: number }>,
   ): Promise<RenderedPage | OneOffPage> {
-    const caching = this.enabled && this.subscription?.live === true;
+    const caching = this.enabled && this.invalidation.live;
     if (caching) {
       const hit = this.pages.get(key);
       if (hit) return hit;
     }
-    const generation = this.generation;
+    const generation = this.invalidation.generation;
     const rendered = await render();
     const ttl = rendered.validUntil === undefined ? this.ttlMs : rendered.validUntil - Date.now();
     if (
       !caching ||
       rendered.status !== 200 ||
       ttl <= 0 ||
-      generation !== this.generation ||
-      this.subscription?.live !== true
+      generation !== this.invalidation.generation ||
+      !this.invalidation.live
     )
       return { status: rendered.status, html: rendered.html };
     const page = ready(rendered.status, rendered.html);
@@ -138,24 +129,7 @@ export class PublicPageCache {
 
   /** Drops every page, on every instance (clear-cache; after changing the tables by hand). */
   clear(): Promise<void> {
-    return this.invalidate();
-  }
-
-  private async invalidate(): Promise<void> {
-    this.apply();
-    if (!this.subscription) return;
-    try {
-      if (!(await this.store.publish(CHANNEL, this.origin)))
-        this.options.log?.warn({}, 'public page cache invalidation not confirmed by every instance');
-    } catch (error) {
-      // Instances that miss it lose their subscription too (not live: they stop answering from memory).
-      this.options.log?.error({ err: error }, 'public page cache invalidation not broadcast');
-    }
-  }
-
-  private apply(): void {
-    this.generation++;
-    this.pages.clear();
+    return this.invalidation.invalidate();
   }
 }
 

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as signinApi from '../../../api/signin';
-import { UiProviders } from '../../../app/UiProviders';
+import { renderWithProviders } from '../../../test/crudPage';
 import { installDomStubs } from '../../../test/domStubs';
 import { IdentityLinks } from './IdentityLinks';
 
@@ -26,18 +25,12 @@ const linked: signinApi.IdentityLinks = {
   hasPassword: true,
 };
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <UiProviders>
-        <MemoryRouter initialEntries={[path]}>
-          <IdentityLinks />
-        </MemoryRouter>
-      </UiProviders>
-    </QueryClientProvider>,
+const renderAt = (path: string) =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <IdentityLinks />
+    </MemoryRouter>,
   );
-}
 
 afterEach(() => vi.restoreAllMocks());
 
