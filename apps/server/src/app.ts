@@ -6,13 +6,8 @@ import { ResultCode, ResultMessage } from '@cube/contract';
 import formbody from '@fastify/formbody';
 import rateLimit, { type FastifyRateLimitStoreCtor as RateLimitStoreCtor } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyHttpOptions,
-  type FastifyInstance,
-  LogController,
-} from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
@@ -33,10 +28,12 @@ import {
   flushLogOnClose,
   infoEnabled,
   loggerOptions,
+  RequestLineController,
   requestId,
   requestLineWriter,
 } from './platform/logging.js';
 import { installMetrics } from './platform/metrics.js';
+import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { SessionRegistry } from './platform/sessions.js';
 import { fallbackRateLimitStore, type SharedStore } from './platform/store.js';
 import { datasourceSecrets, TenantDatabases } from './platform/tenant-databases.js';
@@ -71,12 +68,14 @@ const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta
 
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
+  const requestLines = new RequestLineController();
   const fastifyOptions: FastifyHttpOptions<Server> = {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: (options.logger ?? loggerOptions(config)) as FastifyHttpOptions<Server>['logger'] }),
-    // Our own onResponse hook logs each request once, with secrets redacted from the URL.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Each request is logged once, with secrets redacted from the URL, when its response has finished
+    // (platform/logging.ts); Fastify's own request lines are off.
+    logController: requestLines,
     // A request's pino child is built only when the request writes a line (platform/http-pipeline.ts).
     childLoggerFactory: lazyChildLoggerFactory,
     // The proxy's X-Request-Id, so its access log and ours name the same request (platform/logging.ts).
@@ -94,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   };
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const deps: AppDeps = {
     config,
@@ -178,14 +177,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   if (config.apiDocs) await registerApiDocs(app);
 
   // One line per request at info (a route may log at another level: checked per request). When the configured level
-  // is above info there is nothing to write and the hook is not even installed.
-  if (infoEnabled(app.log)) {
-    const requestLine = requestLineWriter(app.log);
-    app.addHook('onResponse', (request, reply, done) => {
-      requestLine(request, reply);
-      done();
-    });
-  }
+  // is above info there is nothing to write and no writer is set.
+  if (infoEnabled(app.log)) requestLines.lineWriter = requestLineWriter(app.log);
   // The log's buffered lines are written when the app closes (platform/logging.ts).
   flushLogOnClose(app);
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifyServerOptions,
+import {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import pino from 'pino';
 import type { AppConfig } from '../config.js';
@@ -224,6 +225,30 @@ export function requestLineWriter(
     if (ip !== undefined) line += `,"ip":${json(ip)}`;
     pinoParts.stream.write(`${line},"msg":"request completed"}\n`);
   };
+}
+
+/**
+ * Fastify's log controller with the one request line: Fastify's own request lines are off (so are its other
+ * per-request lines, as with `disableRequestLogging`: errors are logged by the error handler and the error log),
+ * and when a response has finished — after the routes' `onResponse` hooks — it hands the request to
+ * {@link requestLineWriter}'s writer, once one is set (`lineWriter`; unset while `info` is off). Fastify calls this
+ * for every response anyway, so the line costs no response hook of its own: a route without other response hooks
+ * (liveness, the public site, static files) runs none.
+ */
+export class RequestLineController extends LogController {
+  lineWriter: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
+
+  constructor() {
+    super({ disableRequestLogging: true });
+  }
+
+  override requestCompleted(
+    _error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    this.lineWriter?.(request, reply);
+  }
 }
 
 /** Whether `log` is a pino logger (its own symbols are on it). */
