@@ -173,15 +173,17 @@ export async function presentUsers(
       .map((id) => map.get(id))
       .filter(Boolean)
       .join(',');
-  return records.map((r) => ({
-    ...r,
-    password: '',
-    birthday: r.birthday ?? '',
-    roleName: join(r.roleId, roles),
-    deptName: join(r.deptId, depts),
-    postName: join(r.postId, posts),
-    sexName: sexes.get(String(r.sex)) ?? '',
-    userTypeName: userTypes.get(String(r.userType)) ?? '',
-    tenantName: tenants.get(String(r.tenantId)) ?? '',
-  }));
+  // The rows are the page's own, fresh from the database: completed in place (as the kit's `present` does) rather
+  // than copied, a copy of some thirty fields per row being most of this function's cost.
+  for (const r of records) {
+    r.password = '';
+    r.birthday = r.birthday ?? '';
+    r.roleName = join(r.roleId, roles);
+    r.deptName = join(r.deptId, depts);
+    r.postName = join(r.postId, posts);
+    r.sexName = sexes.get(String(r.sex)) ?? '';
+    r.userTypeName = userTypes.get(String(r.userType)) ?? '';
+    r.tenantName = tenants.get(String(r.tenantId)) ?? '';
+  }
+  return records;
 }
