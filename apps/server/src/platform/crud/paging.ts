@@ -34,6 +34,14 @@ export interface PageRequest {
 const PAGE_TOTAL = 'cubePageTotal';
 
 /**
+ * `count(*) as total`, made once: Kysely's `eb.fn.countAll()` builds an expression builder and a function module
+ * (some fifty closures) for every query that counts, and every page counts.
+ */
+const COUNT_ALL = sql<number>`count(*)`.as('total');
+/** The cap's probe column, made once for the same reason. */
+const PROBE = sql<number>`1`.as('one');
+
+/**
  * The statement that counts `filtered`: every row, or at most `cap + 1` of them (see {@link CountCap}), as a
  * one-column select of `total`, usable on its own or as a scalar subquery.
  */
@@ -43,12 +51,10 @@ function countQuery(
   countCap?: CountCap,
   // biome-ignore lint/suspicious/noExplicitAny: see above
 ): SelectQueryBuilder<any, any, { total: unknown }> {
-  if (!countCap) return filtered.select((eb) => eb.fn.countAll().as('total'));
+  if (!countCap) return filtered.select(COUNT_ALL);
   const { cap, db, walk } = countCap;
-  const probe = filtered.select(sql<number>`1`.as('one'));
-  return db
-    .selectFrom((walk ? probe.orderBy(walk) : probe).limit(cap + 1).as('capped'))
-    .select((eb) => eb.fn.countAll().as('total'));
+  const probe = filtered.select(PROBE);
+  return db.selectFrom((walk ? probe.orderBy(walk) : probe).limit(cap + 1).as('capped')).select(COUNT_ALL);
 }
 
 /** How long a planner estimate is reused for the same query, parameters and row scope. */
@@ -103,7 +109,7 @@ async function totalOf(
   if (!countCap || counted <= countCap.cap) return { total: counted, exact: true };
   const { cap, db, kind } = countCap;
   if (kind !== 'postgres') return { total: cap, exact: false };
-  const estimate = await plannedRows(db, filtered.select(sql<number>`1`.as('one')));
+  const estimate = await plannedRows(db, filtered.select(PROBE));
   return { total: Math.max(cap, estimate), exact: false };
 }
 

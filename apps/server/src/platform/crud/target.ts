@@ -1,4 +1,5 @@
 import type { EntityDefinition } from '@cube/contract';
+import { DynamicReferenceBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { TableName, TenantOwnedTable } from '../../db/types.js';
 import { type Access, access, grantsOf } from '../access.js';
@@ -60,9 +61,12 @@ export interface CrudTarget<E extends EntityDefinition = EntityDefinition, T ext
   table: T;
   deps: AppDeps;
   options: CrudOptions<E, T>;
-  /** The record's stored columns (computed fields left out), and the same qualified by the table. */
+  /**
+   * The record's stored columns (computed fields left out), and the same qualified by the table, as references
+   * for `select` parsed once ({@link ParsedReference}).
+   */
   columns: string[];
-  qualified: string[];
+  qualified: ReadonlyArray<ParsedReference>;
   rows: (db: Executor, ctx: RequestContext) => EntityRows<T>;
   readRows: (db: Executor, ctx: RequestContext, route?: ScopedRoute) => Promise<EntityRows<T>>;
   /** The data-scope rules of the caller on the entity's menu; undefined when nothing narrows. */
@@ -76,6 +80,19 @@ export interface CrudTarget<E extends EntityDefinition = EntityDefinition, T ext
  */
 export interface ScopedRoute {
   code?: string;
+}
+
+/**
+ * A column reference (`table.column`) for `select`, parsed by Kysely once instead of on every query: the kit
+ * selects every column of a record by name, and Kysely parses each string reference each time (a page's
+ * statement names some ten to thirty). Operation nodes are immutable (frozen), so one serves every query.
+ */
+export class ParsedReference extends DynamicReferenceBuilder<string> {
+  readonly #node = super.toOperationNode();
+
+  override toOperationNode(): ReturnType<DynamicReferenceBuilder<string>['toOperationNode']> {
+    return this.#node;
+  }
 }
 
 /** The kit's generic code names columns from the definition at run time; see {@link DynamicSelect}. */
@@ -161,7 +178,7 @@ export function crudTarget<E extends EntityDefinition, T extends TableName>(
     deps,
     options,
     columns,
-    qualified: columns.map((c) => `${table}.${c}`),
+    qualified: columns.map((c) => new ParsedReference(`${table}.${c}`)),
     rows,
     readRows,
     scopeRules,
