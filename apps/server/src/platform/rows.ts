@@ -1,3 +1,4 @@
+import { DynamicReferenceBuilder } from 'kysely';
 import { now } from './dates.js';
 
 /**
@@ -18,13 +19,42 @@ type Filterable = { where: (...args: any[]) => any };
  * purpose so that one function serves select, update and delete builders of every audited table.
  */
 export function live<QB extends Filterable>(qb: QB): QB {
-  return qb.where('isDeleted', '=', LIVE_ROW) as QB;
+  return qb.where(columnRef('isDeleted'), '=', LIVE_ROW) as QB;
 }
 
 export const liveIn =
   (table: string) =>
   <QB extends Filterable>(qb: QB): QB =>
-    qb.where(`${table}.isDeleted`, '=', LIVE_ROW) as QB;
+    qb.where(columnRef(`${table}.isDeleted`), '=', LIVE_ROW) as QB;
+
+/**
+ * A column reference (`table.column`) for `select`, `where` or `orderBy`, parsed by Kysely once instead of on every
+ * query: Kysely parses each string reference each time it is used, and the tenant and live-row conditions of every
+ * query, and the columns of every CRUD read, are the same few references over and over. Operation nodes are
+ * immutable (frozen), so one serves every query; the SQL is the same.
+ */
+export class ParsedReference extends DynamicReferenceBuilder<string> {
+  readonly #node = super.toOperationNode();
+
+  override toOperationNode(): ReturnType<DynamicReferenceBuilder<string>['toOperationNode']> {
+    return this.#node;
+  }
+}
+
+const parsedReferences = new Map<string, ParsedReference>();
+
+/**
+ * The {@link ParsedReference} of `reference`, kept: for references written in code (a table's own columns), never
+ * for names that come from a request.
+ */
+export function columnRef(reference: string): ParsedReference {
+  let parsed = parsedReferences.get(reference);
+  if (!parsed) {
+    parsed = new ParsedReference(reference);
+    parsedReferences.set(reference, parsed);
+  }
+  return parsed;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: any Kysely join builder; the column exists on every audited table
 type Joinable = { on: (...args: any[]) => any };

@@ -2,7 +2,7 @@ import type { Kysely, SelectQueryBuilder, Transaction, UpdateQueryBuilder, Updat
 import type { Database, NewRow, TenantOwnedTable } from '../db/types.js';
 import { isPlatformAdmin, type RequestContext } from './context.js';
 import { ForbiddenError, TenantContextMissingError } from './errors.js';
-import { live, liveIn } from './rows.js';
+import { columnRef, live, liveIn } from './rows.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -25,7 +25,7 @@ export class TenantData {
   selectFrom<T extends TenantOwnedTable>(table: T): SelectQueryBuilder<Database, T, object> {
     // biome-ignore lint/suspicious/noExplicitAny: the column exists on every TenantOwnedTable; Kysely cannot prove it generically
     const qb = this.db.selectFrom(table as TenantOwnedTable) as SelectQueryBuilder<any, any, object>;
-    return qb.where(`${table}.tenantId` as string, '=', this.tenantId).$call(liveIn(table));
+    return qb.where(columnRef(`${table}.tenantId`), '=', this.tenantId).$call(liveIn(table));
   }
 
   insertInto<T extends TenantOwnedTable>(table: T, values: Omit<NewRow<T>, 'tenantId'>) {

@@ -1,5 +1,4 @@
 import type { EntityDefinition } from '@cube/contract';
-import { DynamicReferenceBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { TableName, TenantOwnedTable } from '../../db/types.js';
 import { type Access, access, grantsOf } from '../access.js';
@@ -15,6 +14,7 @@ import {
 } from '../data-scope.js';
 import type { AppDeps } from '../deps.js';
 import { GlobalData, type SoftDeletedTable } from '../global-data.js';
+import { ParsedReference } from '../rows.js';
 import { TenantData } from '../tenant-data.js';
 import { isTenantDatabaseTable, masterSide } from '../tenant-databases.js';
 import { isPlatformOnlyCode } from '../tenant-package.js';
@@ -80,19 +80,6 @@ export interface CrudTarget<E extends EntityDefinition = EntityDefinition, T ext
  */
 export interface ScopedRoute {
   code?: string;
-}
-
-/**
- * A column reference (`table.column`) for `select`, parsed by Kysely once instead of on every query: the kit
- * selects every column of a record by name, and Kysely parses each string reference each time (a page's
- * statement names some ten to thirty). Operation nodes are immutable (frozen), so one serves every query.
- */
-export class ParsedReference extends DynamicReferenceBuilder<string> {
-  readonly #node = super.toOperationNode();
-
-  override toOperationNode(): ReturnType<DynamicReferenceBuilder<string>['toOperationNode']> {
-    return this.#node;
-  }
 }
 
 /** The kit's generic code names columns from the definition at run time; see {@link DynamicSelect}. */
