@@ -16,9 +16,9 @@ type SerializerArgs = Parameters<FastifySerializerCompiler<ZodType>>[0];
  *
  * What stays the same: only the declared fields leave (an undeclared column, a password hash, is never written:
  * fast-json-stringify writes the properties of the schema and nothing else, as zod's stripping did); the field
- * names and the envelope are the schema's. What differs: a value of the wrong type is coerced or refused by
- * fast-json-stringify instead of refused by zod; both only happen on a bug, and the contract tests compare answers
- * with the zod schemas.
+ * names and the envelope are the schema's, in its order, byte for byte what zod wrote (the test compares them). What
+ * differs, only on a bug: a value of the wrong type is coerced or refused by fast-json-stringify instead of refused
+ * by zod, and a required field left out is omitted ({@link inSchemaOrder}).
  *
  * A schema that JSON Schema cannot say keeps zod's serializer, nothing guessed: transforms, dates, recursive and
  * other unrepresentable types ({@link z.toJSONSchema} throws on those) and refinements (which it would skip).

@@ -14,7 +14,7 @@ import {
 } from '../data-scope.js';
 import type { AppDeps } from '../deps.js';
 import { GlobalData, type SoftDeletedTable } from '../global-data.js';
-import { ParsedReference } from '../rows.js';
+import { columnRef, type ParsedReference } from '../rows.js';
 import { TenantData } from '../tenant-data.js';
 import { isTenantDatabaseTable, masterSide } from '../tenant-databases.js';
 import { isPlatformOnlyCode } from '../tenant-package.js';
@@ -63,7 +63,7 @@ export interface CrudTarget<E extends EntityDefinition = EntityDefinition, T ext
   options: CrudOptions<E, T>;
   /**
    * The record's stored columns (computed fields left out), and the same qualified by the table, as references
-   * for `select` parsed once ({@link ParsedReference}).
+   * for `select` parsed once ({@link columnRef}).
    */
   columns: string[];
   qualified: ReadonlyArray<ParsedReference>;
@@ -165,7 +165,7 @@ export function crudTarget<E extends EntityDefinition, T extends TableName>(
     deps,
     options,
     columns,
-    qualified: columns.map((c) => new ParsedReference(`${table}.${c}`)),
+    qualified: columns.map((c) => columnRef(`${table}.${c}`)),
     rows,
     readRows,
     scopeRules,
